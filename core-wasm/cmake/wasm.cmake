@@ -1,0 +1,42 @@
+# Every Emscripten flag of the project, each with its reason (after Perfetto's gn/standalone/wasm.gni).
+# Two link targets share the same objects: an ES module for the page's Web Worker and a CommonJS module
+# for Node (tests, the bench). Emscripten 3.1.6's ES-module output uses __dirname under Node, so Node gets
+# its own build rather than the worker's.
+
+set(HPCSIM_WASM_OUT ${CMAKE_CURRENT_SOURCE_DIR}/../public/wasm)
+
+set(HPCSIM_WASM_COMMON_FLAGS
+  # The exported C functions of src/wasm/bridge.cc (kept alive by EMSCRIPTEN_KEEPALIVE as well).
+  "-sEXPORTED_FUNCTIONS=_hs_create,_hs_last_error,_hs_run,_hs_now_ps,_hs_events,_hs_trace_take,_hs_trace_column,_hs_result_json,_hs_topology_json,_hs_trace_kinds_json,_hs_parameters_json,_hs_destroy,_malloc,_free"
+  # ccall/cwrap to call them from JS; HEAPU8 etc. so JS can view the trace columns.
+  "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8,HEAPF64,HEAPU32,HEAP32"
+  # Traces grow with the run; memory must be able to grow (JS re-reads heap views after each call).
+  "-sALLOW_MEMORY_GROWTH=1"
+  # A factory function instead of a global Module, so a worker can create it when it wants.
+  "-sMODULARIZE=1"
+  "-sEXPORT_NAME=createHpcSim"
+  # No C++ exceptions are used (scenarios are parsed with nlohmann's non-throwing parse); exception
+  # catching stays off (Emscripten's default), which keeps the module small and fast.
+  "-fno-exceptions"
+  # Keep a useful stack for errors without assertions' size cost.
+  "-sASSERTIONS=0"
+  # No filesystem: scenarios arrive as strings.
+  "-sFILESYSTEM=0"
+)
+
+add_executable(hpcsim_web src/wasm/bridge.cc)
+target_link_libraries(hpcsim_web PRIVATE hpcsim_core)
+target_link_options(hpcsim_web PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
+  # ES module loaded by the Vite-built worker with a dynamic import.
+  "-sEXPORT_ES6=1"
+  "-sENVIRONMENT=web,worker")
+set_target_properties(hpcsim_web PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
+
+add_executable(hpcsim_node src/wasm/bridge.cc)
+target_link_libraries(hpcsim_node PRIVATE hpcsim_core)
+target_link_options(hpcsim_node PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
+  # CommonJS for Node; callers pass wasmBinary read from disk.
+  "-sENVIRONMENT=node")
+set_target_properties(hpcsim_node PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".cjs" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/node)
+
+target_compile_options(hpcsim_core PRIVATE -fno-exceptions)

@@ -1,0 +1,109 @@
+#include "hw/qsnet_fabric.h"
+
+namespace hpcsim {
+
+namespace {
+int pow4(int e) { return 1 << (2 * e); }
+}  // namespace
+
+QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids,
+                         ComponentId& next_id)
+    : sim_(sim),
+      nodes_(static_cast<int>(nic_ids.size())),
+      link_Bps_(p.get("qsnet.link_MBps") * 1e6),
+      hop_latency_ps_(ns_to_ps(p.get("qsnet.switch_latency_ns") + p.get("qsnet.cable_ns"))),
+      nic_ids_(nic_ids) {
+  levels_ = 1;
+  while (pow4(levels_) < nodes_) ++levels_;
+  switch_at_.resize(levels_);
+  for (int l = 1; l <= levels_; ++l) {
+    int subtrees = (nodes_ + pow4(l) - 1) / pow4(l);
+    int per = pow4(l - 1);
+    switch_at_[l - 1].assign(static_cast<size_t>(subtrees * per), -1);
+    for (int g = 0; g < subtrees; ++g)
+      for (int r = 0; r < per; ++r) {
+        switch_at_[l - 1][static_cast<size_t>(g * per + r)] = static_cast<int>(switches_.size());
+        switches_.push_back(EliteSwitch{next_id++, l, g, r});
+      }
+  }
+  auto connect = [&](ComponentId a, ComponentId b) {
+    channels_.push_back(Channel{next_id++, a, b, {}});
+    channels_.push_back(Channel{next_id++, b, a, {}});
+  };
+  for (int i = 0; i < nodes_; ++i) connect(nic_ids_[static_cast<size_t>(i)], switches_[switch_index(1, i / 4, 0)].id);
+  for (int l = 1; l < levels_; ++l) {
+    int subtrees = (nodes_ + pow4(l) - 1) / pow4(l);
+    for (int g = 0; g < subtrees; ++g)
+      for (int r = 0; r < pow4(l - 1); ++r)
+        for (int u = 0; u < 4; ++u)
+          connect(switches_[switch_index(l, g, r)].id, switches_[switch_index(l + 1, g / 4, r + pow4(l - 1) * u)].id);
+  }
+  out_.resize(next_id);
+  for (size_t c = 0; c < channels_.size(); ++c) out_[channels_[c].from].push_back({channels_[c].to, static_cast<int>(c)});
+}
+
+int QsnetFabric::switch_index(int level, int subtree, int rank) const {
+  return switch_at_[static_cast<size_t>(level - 1)][static_cast<size_t>(subtree * pow4(level - 1) + rank)];
+}
+
+int QsnetFabric::channel_between(ComponentId from, ComponentId to) const {
+  for (const auto& e : out_[from])
+    if (e.first == to) return e.second;
+  return -1;
+}
+
+std::vector<int> QsnetFabric::route(int src, int dst) const {
+  std::vector<int> path;
+  if (src == dst) return path;
+  int top = 1;
+  while (src / pow4(top) != dst / pow4(top)) ++top;
+  ComponentId cur = nic_ids_[static_cast<size_t>(src)];
+  int g = src / 4, r = 0;
+  ComponentId next = switches_[switch_index(1, g, r)].id;
+  path.push_back(channel_between(cur, next));
+  cur = next;
+  for (int k = 1; k < top; ++k) {  // up
+    int u = (dst / pow4(k - 1)) % 4;
+    g /= 4;
+    r += pow4(k - 1) * u;
+    next = switches_[switch_index(k + 1, g, r)].id;
+    path.push_back(channel_between(cur, next));
+    cur = next;
+  }
+  for (int k = top - 1; k >= 1; --k) {  // down
+    r = r % pow4(k - 1);
+    next = switches_[switch_index(k, dst / pow4(k), r)].id;
+    path.push_back(channel_between(cur, next));
+    cur = next;
+  }
+  path.push_back(channel_between(cur, nic_ids_[static_cast<size_t>(dst)]));
+  return path;
+}
+
+void QsnetFabric::send(int src, int dst, uint32_t bytes, TraceKind kind, uint32_t message,
+                       std::function<void()> delivered) {
+  std::vector<int> path = route(src, dst);
+  if (path.empty()) {
+    sim_.after(0, nic_ids_[static_cast<size_t>(dst)], EventKind::kPacketDelivered, bytes, std::move(delivered));
+    return;
+  }
+  hop(std::move(path), 0, sim_.now(), bytes, kind, message, std::move(delivered));
+}
+
+void QsnetFabric::hop(std::vector<int> path, size_t i, Time head_at, uint32_t bytes, TraceKind kind,
+                      uint32_t message, std::function<void()> delivered) {
+  Channel& c = channels_[static_cast<size_t>(path[i])];
+  Time ser = transfer_time_ps(bytes, link_Bps_);
+  Time start = c.busy.reserve(head_at, ser);
+  sim_.trace().record(start, start + ser, kind, c.id, message, bytes, 0);
+  if (i + 1 == path.size()) {
+    sim_.at(start + ser + hop_latency_ps_, c.to, EventKind::kPacketDelivered, bytes, std::move(delivered));
+    return;
+  }
+  sim_.at(start, c.id, EventKind::kLinkHop, bytes,
+          [this, path = std::move(path), i, start, bytes, kind, message, delivered = std::move(delivered)]() mutable {
+            hop(std::move(path), i + 1, start + hop_latency_ps_, bytes, kind, message, std::move(delivered));
+          });
+}
+
+}  // namespace hpcsim

@@ -1,0 +1,69 @@
+// QsNet fabric: Elite 8-port switches in a quaternary fat tree, wormhole routed (seed 002 §2.3).
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernel/simulator.h"
+#include "params/parameter.h"
+
+namespace hpcsim {
+
+/// One directed channel of a physical link (every cable has two).
+struct Channel {
+  ComponentId id;
+  ComponentId from;  ///< NIC or switch component
+  ComponentId to;
+  FifoResource busy;
+};
+
+/// An Elite switch: level 1 is the leaf level (its down ports reach NICs).
+struct EliteSwitch {
+  ComponentId id;
+  int level;
+  int subtree;  ///< index of the subtree of 4^level nodes it serves
+  int rank;     ///< index among the switches of that subtree, 0 .. 4^(level-1) - 1
+};
+
+/// Quaternary fat tree (k-ary n-tree with k = 4) for `nodes` NICs: nodes 4j..4j+3 share leaf switch j;
+/// a level-l switch (subtree g, rank r) sends up-port u to level l+1 switch (g / 4, r + 4^(l-1) u).
+/// Subtrees with no node are pruned. Routing is up to the lowest common level and down again,
+/// choosing the up port by the destination's address digits (deterministic d-mod-k routing).
+/// Packets cut through: the head advances one hop per (switch latency + cable); each channel is
+/// busy for bytes / link rate. Contention delays a packet until the channel is free.
+class QsnetFabric {
+ public:
+  /// `nic_ids[i]` is the component id of node i's NIC; `next_id` hands out ids for switches and channels.
+  QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids, ComponentId& next_id);
+
+  /// Sends one packet of `bytes` (payload plus header) from node `src` to node `dst`;
+  /// `delivered` runs when its tail reaches the destination NIC.
+  void send(int src, int dst, uint32_t bytes, TraceKind kind, uint32_t message, std::function<void()> delivered);
+
+  /// Directed channels on the route from `src` to `dst`, in order.
+  std::vector<int> route(int src, int dst) const;
+  int levels() const { return levels_; }
+  int hops(int src, int dst) const { return static_cast<int>(route(src, dst).size()); }
+  const std::vector<EliteSwitch>& switches() const { return switches_; }
+  const std::vector<Channel>& channels() const { return channels_; }
+  double link_bytes_per_s() const { return link_Bps_; }
+
+ private:
+  void hop(std::vector<int> path, size_t i, Time head_at, uint32_t bytes, TraceKind kind, uint32_t message,
+           std::function<void()> delivered);
+  int switch_index(int level, int subtree, int rank) const;
+  int channel_between(ComponentId from, ComponentId to) const;
+
+  Simulator& sim_;
+  int nodes_;
+  int levels_;
+  double link_Bps_;
+  Time hop_latency_ps_;
+  std::vector<ComponentId> nic_ids_;
+  std::vector<EliteSwitch> switches_;
+  std::vector<std::vector<int>> switch_at_;  ///< [level-1][subtree * per_subtree + rank] -> index or -1
+  std::vector<Channel> channels_;
+  std::vector<std::vector<std::pair<ComponentId, int>>> out_;  ///< per component id: (to, channel)
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,79 @@
+// Trace records for the page: spans and level changes, kept as columns (STYLE.md: typed-array columns).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "kernel/time.h"
+
+namespace hpcsim {
+
+/// Trace kinds; numbers and meanings are documented in core-wasm/src/wasm/README.md.
+enum class TraceKind : uint32_t {
+  kQdmaPacket = 1,
+  kRdmaPacket = 2,
+  kAckPacket = 3,
+  kNakPacket = 4,
+  kControlPacket = 5,
+  kPciTransaction = 10,
+  kNicThread = 20,
+  kInputQueue = 21,
+  kMatchList = 22,
+  kEventQueue = 23,
+  kHostOp = 30,
+  kMessage = 40,
+};
+
+/// Values of `value` for kPciTransaction.
+enum class PciOp : int32_t { kDmaRead = 0, kDmaWrite = 1, kPioRead = 2, kPioWrite = 3 };
+
+/// Column store of trace records with a bounded capacity (older records are kept, newer ones beyond the
+/// limit are counted as dropped). `take(n)` moves the oldest pending records into the batch columns,
+/// which the wasm bridge exposes as typed arrays.
+class TraceBuffer {
+ public:
+  explicit TraceBuffer(size_t max_records = 1000000) : max_(max_records) {}
+
+  void record(Time start, Time end, TraceKind kind, ComponentId component, uint32_t message, uint32_t bytes,
+              int32_t value) {
+    if (t0_.size() >= max_) {
+      ++dropped_;
+      return;
+    }
+    t0_.push_back(static_cast<double>(start));
+    t1_.push_back(static_cast<double>(end));
+    kind_.push_back(static_cast<uint32_t>(kind));
+    comp_.push_back(component);
+    msg_.push_back(message);
+    bytes_.push_back(bytes);
+    value_.push_back(value);
+  }
+
+  /// Moves up to `n` pending records into the batch; returns how many.
+  size_t take(size_t n);
+  size_t pending() const { return t0_.size() - read_; }
+  size_t dropped() const { return dropped_; }
+  size_t recorded() const { return t0_.size(); }
+
+  // Batch columns (valid until the next take()).
+  const double* batch_t0() const { return b_t0_.data(); }
+  const double* batch_t1() const { return b_t1_.data(); }
+  const uint32_t* batch_kind() const { return b_kind_.data(); }
+  const uint32_t* batch_component() const { return b_comp_.data(); }
+  const uint32_t* batch_message() const { return b_msg_.data(); }
+  const uint32_t* batch_bytes() const { return b_bytes_.data(); }
+  const int32_t* batch_value() const { return b_value_.data(); }
+
+ private:
+  size_t max_;
+  size_t read_ = 0;
+  size_t dropped_ = 0;
+  std::vector<double> t0_, t1_;
+  std::vector<uint32_t> kind_, comp_, msg_, bytes_;
+  std::vector<int32_t> value_;
+  std::vector<double> b_t0_, b_t1_;
+  std::vector<uint32_t> b_kind_, b_comp_, b_msg_, b_bytes_;
+  std::vector<int32_t> b_value_;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,40 @@
+// Model parameters: declared once with unit, default, range, description and source (after ns-3 attributes).
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hpcsim {
+
+/// One declared parameter. `name` is dotted: "<component>.<quantity>_<unit>", e.g. "pci.clock_MHz".
+struct ParameterSpec {
+  const char* name;
+  const char* unit;
+  double default_value;
+  double min;
+  double max;
+  bool integer;  ///< true when only whole numbers make sense (counts, sizes).
+  const char* description;
+  const char* source;  ///< paper and section, or ../shared/REFERENCES.md section; "[estimate]" marks our own.
+};
+
+/// Every parameter of every model, in a fixed order (the CLI, the docs and the page's forms read this).
+const std::vector<ParameterSpec>& parameter_registry();
+
+/// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}].
+std::string parameter_registry_json();
+
+/// Parameter values of one run: registry defaults overridden by a scenario's "parameters" object.
+class ParameterSet {
+ public:
+  ParameterSet();
+  /// Sets `name`; returns "" or an error naming the field ("parameters.<name>: ...").
+  std::string set(const std::string& name, double value);
+  /// Value of a registered parameter (defaults when not set). An unknown name is a programming error: returns 0.
+  double get(const std::string& name) const;
+
+ private:
+  std::map<std::string, double> values_;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,56 @@
+// One run of a scenario: builds the cluster, runs every (series, size) ping-pong back to back in simulated
+// time, in slices with an event budget, and reports the series, the breakdown tables and the fingerprint.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hw/cluster.h"
+#include "kernel/simulator.h"
+#include "scenario/scenario.h"
+#include "workload/pingpong.h"
+
+namespace hpcsim {
+
+class Session {
+ public:
+  /// Returns nullptr and sets *error (one line naming the field) for a bad scenario.
+  static std::unique_ptr<Session> create(const std::string& scenario_json, std::string* error);
+  ~Session();
+
+  /// Runs at most `event_budget` events; returns true when the whole scenario has finished.
+  bool run(uint64_t event_budget);
+  bool finished() const { return finished_; }
+  /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, checks).
+  std::string result_json() const;
+  std::string topology_json() const { return cluster_->topology_json(); }
+  Simulator& sim() { return *sim_; }
+  const Scenario& scenario() const { return scenario_; }
+
+ private:
+  struct Job {
+    size_t series;
+    size_t size_index;
+  };
+  struct ThreadTable {
+    bool present = false;
+    std::vector<double> step_us;  ///< by ThreadStep code
+  };
+  Session() = default;
+  void start_job(size_t j);
+
+  Scenario scenario_;
+  std::unique_ptr<Simulator> sim_;
+  std::unique_ptr<Cluster> cluster_;
+  std::vector<Job> jobs_;
+  std::unique_ptr<PingPongEndpoint> endpoint_;
+  std::unique_ptr<PingPong> pingpong_;
+  std::vector<std::unique_ptr<PingPongEndpoint>> retired_endpoints_;
+  std::vector<std::unique_ptr<PingPong>> retired_pingpongs_;
+  std::vector<std::vector<PingPongResult>> results_;  ///< [series][size index]
+  std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
+  uint32_t message_ids_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,152 @@
+#include "scenario/scenario.h"
+
+#include <cmath>
+#include <set>
+
+#include "nlohmann/json.hpp"
+
+namespace hpcsim {
+
+using nlohmann::json;
+
+namespace {
+
+// Looks up `key` in object `obj`; sets *err when required and absent or of the wrong JSON type.
+const json* field(const json& obj, const char* key, const std::string& path, bool required, json::value_t type,
+                  std::string* err) {
+  auto it = obj.find(key);
+  if (it == obj.end()) {
+    if (required) *err = path + ": is required";
+    return nullptr;
+  }
+  bool ok = it->type() == type || (type == json::value_t::number_integer && it->is_number_unsigned()) ||
+            (type == json::value_t::number_float && it->is_number());
+  if (!ok) {
+    static const char* names[] = {"null", "object", "array", "string", "boolean", "integer", "integer", "number"};
+    size_t t = static_cast<size_t>(type);
+    *err = path + ": must be " + (t < 8 ? std::string(names[t]) : "of another type");
+    return nullptr;
+  }
+  return &*it;
+}
+
+bool read_int(const json& obj, const char* key, const std::string& path, bool required, int64_t lo, int64_t hi,
+              int64_t* out, std::string* err) {
+  const json* v = field(obj, key, path, required, json::value_t::number_integer, err);
+  if (!v) return err->empty();
+  int64_t x = v->get<int64_t>();
+  if (x < lo || x > hi) {
+    *err = path + ": " + std::to_string(x) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    return false;
+  }
+  *out = x;
+  return true;
+}
+
+bool read_string(const json& obj, const char* key, const std::string& path, bool required, std::string* out,
+                 std::string* err) {
+  const json* v = field(obj, key, path, required, json::value_t::string, err);
+  if (!v) return err->empty();
+  *out = v->get<std::string>();
+  return true;
+}
+
+}  // namespace
+
+std::string parse_scenario(const std::string& text, Scenario* out) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return "scenario: not valid JSON";
+  if (!j.is_object()) return "scenario: must be an object";
+  std::string err;
+  std::string format;
+  if (!read_string(j, "format", "format", true, &format, &err)) return err;
+  if (format != "hpc-interconnect-scenario") return "format: must be \"hpc-interconnect-scenario\"";
+  int64_t version = 0;
+  if (!read_int(j, "version", "version", true, 1, 1, &version, &err)) return err;
+  if (!read_string(j, "id", "id", true, &out->id, &err)) return err;
+  if (out->id.empty()) return "id: must not be empty";
+  int64_t seed = 1;
+  if (!read_int(j, "seed", "seed", false, 0, 4294967295LL, &seed, &err)) return err;
+  out->seed = static_cast<uint32_t>(seed);
+
+  const json* cluster = field(j, "cluster", "cluster", true, json::value_t::object, &err);
+  if (!cluster) return err;
+  std::string fabric;
+  if (!read_string(*cluster, "fabric", "cluster.fabric", true, &fabric, &err)) return err;
+  if (fabric != "qsnet") return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet)";
+  std::string nic = "elan3";
+  if (!read_string(*cluster, "nic", "cluster.nic", false, &nic, &err)) return err;
+  if (nic != "elan3") return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3)";
+  int64_t nodes = 0;
+  if (!read_int(*cluster, "nodes", "cluster.nodes", true, 2, 1024, &nodes, &err)) return err;
+  out->nodes = static_cast<int>(nodes);
+
+  const json* w = field(j, "workload", "workload", true, json::value_t::object, &err);
+  if (!w) return err;
+  std::string kind;
+  if (!read_string(*w, "kind", "workload.kind", true, &kind, &err)) return err;
+  if (kind != "pingpong") return "workload.kind: \"" + kind + "\" is not a known workload (pingpong)";
+  int64_t a = 0, b = 0, warm = 1, iters = 2;
+  if (!read_int(*w, "initiator", "workload.initiator", true, 0, nodes - 1, &a, &err)) return err;
+  if (!read_int(*w, "target", "workload.target", true, 0, nodes - 1, &b, &err)) return err;
+  if (a == b) return "workload.target: must differ from workload.initiator";
+  if (!read_int(*w, "warmup_iterations", "workload.warmup_iterations", false, 0, 100, &warm, &err)) return err;
+  if (!read_int(*w, "iterations", "workload.iterations", false, 1, 1000, &iters, &err)) return err;
+  out->initiator = static_cast<int>(a);
+  out->target = static_cast<int>(b);
+  out->warmup_iterations = static_cast<int>(warm);
+  out->iterations = static_cast<int>(iters);
+
+  const json* sizes = field(*w, "sizes_bytes", "workload.sizes_bytes", true, json::value_t::array, &err);
+  if (!sizes) return err;
+  if (sizes->empty() || sizes->size() > 64) return "workload.sizes_bytes: must hold 1 to 64 sizes";
+  for (size_t i = 0; i < sizes->size(); ++i) {
+    std::string p = "workload.sizes_bytes/" + std::to_string(i);
+    const json& s = (*sizes)[i];
+    if (!s.is_number_integer()) return p + ": must be integer";
+    int64_t v = s.get<int64_t>();
+    if (v < 0 || v > 16777216) return p + ": " + std::to_string(v) + " is outside [0, 16777216]";
+    out->sizes_bytes.push_back(static_cast<uint32_t>(v));
+  }
+
+  const json* series = field(*w, "series", "workload.series", true, json::value_t::array, &err);
+  if (!series) return err;
+  if (series->empty() || series->size() > 8) return "workload.series: must hold 1 to 8 series";
+  std::set<std::string> ids;
+  for (size_t i = 0; i < series->size(); ++i) {
+    std::string p = "workload.series/" + std::to_string(i);
+    const json& s = (*series)[i];
+    if (!s.is_object()) return p + ": must be object";
+    SeriesSpec spec;
+    if (!read_string(s, "id", p + ".id", true, &spec.id, &err)) return err;
+    if (!read_string(s, "label", p + ".label", false, &spec.label, &err)) return err;
+    if (!read_string(s, "protocol", p + ".protocol", true, &spec.protocol, &err)) return err;
+    if (!read_string(s, "operation", p + ".operation", true, &spec.operation, &err)) return err;
+    if (spec.label.empty()) spec.label = spec.id;
+    if (!ids.insert(spec.id).second) return p + ".id: \"" + spec.id + "\" is used twice";
+    bool ok = (spec.protocol == "portals" && (spec.operation == "put" || spec.operation == "get")) ||
+              (spec.protocol == "tports" && spec.operation == "send");
+    if (spec.protocol != "portals" && spec.protocol != "tports")
+      return p + ".protocol: \"" + spec.protocol + "\" is not a known protocol (portals, tports)";
+    if (!ok) return p + ".operation: \"" + spec.operation + "\" is not an operation of " + spec.protocol;
+    out->series.push_back(spec);
+  }
+
+  if (auto it = j.find("parameters"); it != j.end()) {
+    if (!it->is_object()) return "parameters: must be object";
+    for (auto p = it->begin(); p != it->end(); ++p) {
+      if (!p.value().is_number()) return "parameters." + p.key() + ": must be number";
+      std::string e = out->parameters.set(p.key(), p.value().get<double>());
+      if (!e.empty()) return e;
+    }
+  }
+  if (auto it = j.find("trace"); it != j.end()) {
+    if (!it->is_object()) return "trace: must be object";
+    int64_t max = 1000000;
+    if (!read_int(*it, "max_records", "trace.max_records", false, 0, 5000000, &max, &err)) return err;
+    out->trace_max_records = static_cast<uint64_t>(max);
+  }
+  return "";
+}
+
+}  // namespace hpcsim

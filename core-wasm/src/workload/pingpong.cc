@@ -1,0 +1,87 @@
+#include "workload/pingpong.h"
+
+namespace hpcsim {
+
+Time PingPongResult::mean_iteration_ps() const {
+  if (iterations_ps.empty()) return 0;
+  Time s = 0;
+  for (Time t : iterations_ps) s += t;
+  return s / static_cast<Time>(iterations_ps.size());
+}
+
+double PingPongResult::bandwidth_MBps() const {
+  double us = one_way_latency_us();
+  return (bytes == 0 || us <= 0) ? 0.0 : static_cast<double>(bytes) / us;  // B/us == MB/s
+}
+
+PingPong::PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
+                   int warmup, int iterations, std::function<void()> on_measured_start,
+                   std::function<void()> finished)
+    : sim_(sim),
+      cluster_(cluster),
+      ep_(ep),
+      a_(initiator),
+      b_(target),
+      bytes_(bytes),
+      warmup_(warmup),
+      total_(warmup + iterations),
+      on_measured_start_(std::move(on_measured_start)),
+      finished_(std::move(finished)) {
+  result_.bytes = bytes;
+}
+
+void PingPong::start() {
+  // The target's first receive is posted before the initiator starts (no unexpected messages).
+  step(b_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(b_, a_, bytes_, done); },
+       [this]() {
+         target_loop(0);
+         initiator_iteration(0);
+       },
+       -1);
+}
+
+void PingPong::step(int node, HostOp op, std::function<void(std::function<void()>)> body, std::function<void()> then,
+                    int k) {
+  Time t0 = sim_.now();
+  body([this, node, op, then = std::move(then), k, t0]() {
+    Time t1 = sim_.now();
+    sim_.trace().record(t0, t1, TraceKind::kHostOp, cluster_.host(node).id(), 0, bytes_, static_cast<int32_t>(op));
+    if (node == a_ && k >= warmup_) result_.initiator_step_ps[static_cast<size_t>(op)] += t1 - t0;
+    then();
+  });
+}
+
+void PingPong::initiator_iteration(int k) {
+  if (k == total_) {
+    finished_();
+    return;
+  }
+  if (k == warmup_ && on_measured_start_) on_measured_start_();
+  Time t0 = sim_.now();
+  step(a_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(a_, b_, bytes_, done); }, [this, k, t0]() {
+    step(a_, HostOp::kSend, [this](auto done) { ep_.send(a_, b_, bytes_, done); }, [this, k, t0]() {
+      step(a_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(a_, done); }, [this, k, t0]() {
+        step(a_, HostOp::kWaitArrival, [this](auto done) { ep_.wait_arrival(a_, done); }, [this, k, t0]() {
+          if (k >= warmup_) result_.iterations_ps.push_back(sim_.now() - t0);
+          initiator_iteration(k + 1);
+        }, k);
+      }, k);
+    }, k);
+  }, k);
+}
+
+void PingPong::target_loop(int k) {
+  if (k == total_) return;
+  step(b_, HostOp::kWaitArrival, [this](auto done) { ep_.wait_arrival(b_, done); }, [this, k]() {
+    auto send_pong = [this, k]() {
+      step(b_, HostOp::kSend, [this](auto done) { ep_.send(b_, a_, bytes_, done); }, [this, k]() {
+        step(b_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(b_, done); },
+             [this, k]() { target_loop(k + 1); }, k);
+      }, k);
+    };
+    // Always post (also after the last ping) so every iteration has the same critical path.
+    step(b_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(b_, a_, bytes_, done); }, send_pong, k);
+  }, k);
+}
+
+}  // namespace hpcsim

@@ -1,0 +1,54 @@
+// The seed's ping-pong (seed 002 §5): setup inside the iteration, one-way latency = iteration / 2.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "hw/cluster.h"
+#include "kernel/simulator.h"
+#include "workload/pingpong_endpoint.h"
+
+namespace hpcsim {
+
+/// Result of one message size: iteration times (ps) of the measured iterations and the initiator's
+/// time per Table 1 step (ps, summed over measured iterations).
+struct PingPongResult {
+  uint32_t bytes = 0;
+  std::vector<Time> iterations_ps;
+  std::array<Time, 5> initiator_step_ps{};  ///< indexed by HostOp (1..4)
+  Time mean_iteration_ps() const;
+  double one_way_latency_us() const { return ps_to_us(mean_iteration_ps()) / 2.0; }
+  /// size / one-way latency, in MB/s (10^6 B/s); 0 for a 0-byte message.
+  double bandwidth_MBps() const;
+};
+
+/// Runs `warmup + iterations` ping-pong iterations of `bytes` between `initiator` and `target`.
+/// Initiator: post receive for pong, send ping, wait for send to complete, wait for pong.
+/// Target: (receive posted beforehand) wait for ping, post receive for the next ping, send pong,
+/// wait for send to complete — it must post before the pong so no message is unexpected.
+/// `on_measured_start` runs when the first measured iteration starts; `finished` at the end.
+class PingPong {
+ public:
+  PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
+           int warmup, int iterations, std::function<void()> on_measured_start, std::function<void()> finished);
+  void start();
+  const PingPongResult& result() const { return result_; }
+
+ private:
+  void initiator_iteration(int k);
+  void target_loop(int k);
+  void step(int node, HostOp op, std::function<void(std::function<void()>)> body, std::function<void()> then,
+            int k);
+
+  Simulator& sim_;
+  Cluster& cluster_;
+  PingPongEndpoint& ep_;
+  int a_, b_;
+  uint32_t bytes_;
+  int warmup_, total_;
+  std::function<void()> on_measured_start_, finished_;
+  PingPongResult result_;
+};
+
+}  // namespace hpcsim
