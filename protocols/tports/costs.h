@@ -17,8 +17,11 @@ struct HostCall {
 // a read of the receive-queue tail; stores of buffer address, length, tag, tag mask, source, link,
 // tail and lock release.
 constexpr HostCall kRxStart{300, 1, 8};
-// elan_tportTxStart: envelope build and descriptor checks.
+// elan_tportTxStart: envelope build and descriptor checks. The count of free transmit descriptors is a
+// word in host memory that the NIC updates by DMA, so each send reads one freshly invalidated line
+// (host.cache_miss_ns) instead of making a PIO read across the bus as Portals does.
 constexpr uint64_t kTxStartCycles = 500;
+constexpr uint32_t kTxFreeWordBytes = 8;
 // A payload of at most 32 B goes with the 32-byte envelope as one 64-byte object written into the NIC
 // by write-combined PIO (then the send is complete at once); larger ones are fetched by the DMA engine.
 constexpr uint32_t kEnvelopeBytes = 32;

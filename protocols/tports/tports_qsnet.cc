@@ -73,7 +73,8 @@ void TportsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
   bool is_short = bytes <= kShortMaxBytes;
   st.send_done_immediately = small;
   Host& h = cluster_.host(node);
-  h.compute(kTxStartCycles, [this, node, peer, bytes, msg, small, is_short, then = std::move(then)]() mutable {
+  h.read_dma_written(kTxFreeWordBytes, [this, node, peer, bytes, msg, small, is_short, then = std::move(then)]() mutable {
+  cluster_.host(node).compute(kTxStartCycles, [this, node, peer, bytes, msg, small, is_short, then = std::move(then)]() mutable {
     uint32_t pio = small ? kSmallObjectBytes : kEnvelopeBytes;
     cluster_.host(node).pio_write(pio, msg, std::move(then), [this, node, peer, bytes, msg, small, is_short]() {
       std::vector<uint32_t> reads;
@@ -86,6 +87,7 @@ void TportsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
         if (!small && is_short) done_word(node, kSendDone, msg, 0);
       });
     });
+  });
   });
 }
 

@@ -17,7 +17,8 @@ Elan3Nic::Elan3Nic(Simulator& sim, ComponentId id, int node, PciBus& pci, const 
       dispatch_ps_(ns_to_ps(p.get("elan3.event_dispatch_ns"))),
       slots_(static_cast<uint32_t>(p.get("elan3.input_queue_slots"))),
       packet_payload_(static_cast<uint32_t>(p.get("qsnet.packet_payload_bytes"))),
-      ack_bytes_(static_cast<uint32_t>(p.get("qsnet.ack_bytes"))) {}
+      ack_bytes_(static_cast<uint32_t>(p.get("qsnet.ack_bytes"))),
+      sdram_Bps_(p.get("elan3.sdram_MBps") * 1e6) {}
 
 Time Elan3Nic::thread_cost_ps(ThreadCost c) const {
   return static_cast<Time>(c.instructions * thread_cycle_ps_ + 0.5) + sdram_ps_ * c.sdram_accesses;
@@ -129,7 +130,10 @@ void Elan3Nic::deliver_to_queue(const QueueItem& item, std::function<void()> acc
   sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kInputQueue, id_, item.message, item.bytes,
                       static_cast<int32_t>(queue_.size()));
   accepted();
-  maybe_run_thread();
+  // The inputter writes the packet into the slot in Elan SDRAM (one access, then a burst), then sets the
+  // queue event that wakes the thread.
+  Time write = sdram_ps_ + transfer_time_ps(item.bytes, sdram_Bps_);
+  sim_.after(write, id_, EventKind::kEventFired, item.bytes, [this]() { maybe_run_thread(); });
 }
 
 void Elan3Nic::set_thread_program(std::function<void(const QueueItem&)> handler, uint32_t context_words) {
@@ -138,13 +142,31 @@ void Elan3Nic::set_thread_program(std::function<void(const QueueItem&)> handler,
 }
 
 void Elan3Nic::maybe_run_thread() {
-  if (thread_running_ || queue_.empty() || !program_) return;
+  if (thread_running_ || !program_ || (queue_.empty() && event_work_.empty())) return;
   thread_running_ = true;
   Time wake = dispatch_ps_ + sdram_ps_ * context_words_;
-  sim_.trace().record(sim_.now(), sim_.now() + wake, TraceKind::kNicThread, id_, queue_.front().message, 0,
+  uint32_t msg = event_work_.empty() ? queue_.front().message : event_work_.front().first;
+  sim_.trace().record(sim_.now(), sim_.now() + wake, TraceKind::kNicThread, id_, msg, 0,
                       static_cast<int32_t>(ThreadStep::kWake));
   thread_busy_ps_ += wake;
-  sim_.after(wake, id_, EventKind::kNicThreadWake, 0, [this]() { program_(queue_.front()); });
+  sim_.after(wake, id_, EventKind::kNicThreadWake, 0, [this]() { run_next_work(); });
+}
+
+void Elan3Nic::run_next_work() {
+  if (!event_work_.empty()) {
+    current_is_event_work_ = true;
+    auto work = std::move(event_work_.front().second);
+    event_work_.pop_front();
+    work();
+    return;
+  }
+  current_is_event_work_ = false;
+  program_(queue_.front());
+}
+
+void Elan3Nic::thread_event_work(uint32_t message, std::function<void()> work) {
+  event_work_.emplace_back(message, std::move(work));
+  maybe_run_thread();
 }
 
 void Elan3Nic::thread_step(int32_t step, ThreadCost c, std::function<void()> then) {
@@ -187,18 +209,18 @@ void Elan3Nic::thread_dma_wait(uint32_t bytes, uint32_t message, std::function<v
 }
 
 void Elan3Nic::thread_done() {
-  if (!queue_.empty()) {
+  if (!current_is_event_work_ && !queue_.empty()) {
     QueueItem done = queue_.front();
     queue_.pop_front();
     ++items_done_;
     sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kInputQueue, id_, done.message, done.bytes,
                         static_cast<int32_t>(queue_.size()));
   }
-  if (queue_.empty()) {
+  if (queue_.empty() && event_work_.empty()) {
     thread_running_ = false;
     return;
   }
-  sim_.after(0, id_, EventKind::kNicThreadWake, 0, [this]() { program_(queue_.front()); });
+  sim_.after(0, id_, EventKind::kNicThreadWake, 0, [this]() { run_next_work(); });
 }
 
 }  // namespace hpcsim

@@ -69,7 +69,11 @@ class Elan3Nic {
   /// The thread issues a host write by DMA and polls its completion event (one SDRAM access after the
   /// write ends); the time counts towards the current step.
   void thread_dma_wait(uint32_t bytes, uint32_t message, std::function<void()> then);
-  /// The thread finished with the head item: frees its slot and takes the next one or sleeps.
+  /// Wakes the thread for `work` triggered by an Elan event (e.g. an RDMA's completion event), not by a
+  /// queue arrival: it runs when the thread is free, after the wake-up cost if it was asleep, and must
+  /// end with thread_done().
+  void thread_event_work(uint32_t message, std::function<void()> work);
+  /// The thread finished its current work (a queue item frees its slot); it takes the next or sleeps.
   void thread_done();
 
   Time thread_cost_ps(ThreadCost c) const;
@@ -91,6 +95,7 @@ class Elan3Nic {
   void next_job();
   void deliver_to_queue(const QueueItem& item, std::function<void()> accepted, std::function<void()> refused);
   void maybe_run_thread();
+  void run_next_work();
   void rdma_packets(int dst, uint32_t bytes, uint32_t sent, uint32_t message, std::shared_ptr<uint32_t> written,
                     uint32_t packets, std::function<void()> remote_done, std::function<void()> local_done,
                     std::function<void()> engine_free);
@@ -111,6 +116,9 @@ class Elan3Nic {
   std::deque<DmaJob> jobs_;
   bool engine_busy_ = false;
   std::deque<QueueItem> queue_;
+  std::deque<std::pair<uint32_t, std::function<void()>>> event_work_;
+  bool current_is_event_work_ = false;
+  double sdram_Bps_;
   std::function<void(const QueueItem&)> program_;
   uint32_t context_words_ = 0;
   bool thread_running_ = false;

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "nlohmann/json.hpp"
+#include "hw/nic_thread_step.h"
 #include "params/parameter.h"
+#include "workload/pingpong_endpoint.h"
 #include "run/session.h"
 
 #ifdef __EMSCRIPTEN__
@@ -98,17 +100,26 @@ HS_EXPORT const char* hs_topology_json(uint32_t id) {
 }
 
 HS_EXPORT const char* hs_trace_kinds_json() {
-  out_text = R"([
- {"kind":1,"name":"qdma_packet"},{"kind":2,"name":"rdma_packet"},{"kind":3,"name":"ack_packet"},
- {"kind":4,"name":"nak_packet"},{"kind":5,"name":"control_packet"},
- {"kind":10,"name":"pci_transaction","values":{"0":"DMA read","1":"DMA write","2":"PIO read","3":"PIO write"}},
- {"kind":20,"name":"nic_thread","values":{"1":"Wake (event dispatch, context restore)","2":"Take lock","3":"Inspect header","4":"Match","5":"Housekeeping","6":"Write completion event","7":"Unlink matched buffer","8":"Drop lock","9":"Program RDMA","10":"Send NAK","11":"Post END event"}},
- {"kind":21,"name":"input_queue","values":"occupied slots"},
- {"kind":22,"name":"match_list","values":"match entries / posted receives"},
- {"kind":23,"name":"event_queue","values":"unconsumed events"},
- {"kind":30,"name":"host_op","values":{"1":"Post receive","2":"Send","3":"Wait for send to complete","4":"Wait for arrival"}},
- {"kind":40,"name":"message","values":"series index"}
-])";
+  using nlohmann::json;
+  json steps = json::object(), ops = json::object();
+  for (int32_t s = 1; s <= static_cast<int32_t>(hpcsim::ThreadStep::kPostEnd); ++s)
+    steps[std::to_string(s)] = hpcsim::thread_step_label(s);
+  for (int32_t o = 1; o <= 4; ++o) ops[std::to_string(o)] = hpcsim::host_op_label(static_cast<hpcsim::HostOp>(o));
+  json kinds = json::array({
+      {{"kind", 1}, {"name", "qdma_packet"}},
+      {{"kind", 2}, {"name", "rdma_packet"}},
+      {{"kind", 3}, {"name", "ack_packet"}},
+      {{"kind", 4}, {"name", "nak_packet"}},
+      {{"kind", 5}, {"name", "control_packet"}},
+      {{"kind", 10}, {"name", "pci_transaction"}, {"values", {{"0", "DMA read"}, {"1", "DMA write"}, {"2", "PIO read"}, {"3", "PIO write"}}}},
+      {{"kind", 20}, {"name", "nic_thread"}, {"values", steps}},
+      {{"kind", 21}, {"name", "input_queue"}, {"values", "occupied slots"}},
+      {{"kind", 22}, {"name", "match_list"}, {"values", "match entries or posted receives"}},
+      {{"kind", 23}, {"name", "event_queue"}, {"values", "unconsumed events"}},
+      {{"kind", 30}, {"name", "host_op"}, {"values", ops}},
+      {{"kind", 40}, {"name", "message"}, {"values", "series index"}},
+  });
+  out_text = kinds.dump();
   return out_text.c_str();
 }
 

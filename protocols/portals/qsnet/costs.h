@@ -51,5 +51,7 @@ constexpr ThreadCost kDropLock{6, 1};
 // descriptor with both buffer addresses translated, and queue it.
 constexpr ThreadCost kProgramRdma{40, 24};
 constexpr ThreadCost kNak{10, 2};
+// Long protocol, on the RDMA's target event: take the lock, advance the host copy of the EQ tail, drop it.
+constexpr ThreadCost kPostEnd{20, 4};
 
 }  // namespace hpcsim::portals_qsnet

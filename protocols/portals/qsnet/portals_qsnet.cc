@@ -283,16 +283,22 @@ void PortalsQsnet::start_long(int node, uint32_t msg, const InFlight& m, const R
     });
     nic.thread_step(static_cast<int32_t>(ThreadStep::kProgramRdma), kProgramRdma, [this, node, m, out, msg, src, next,
                                                                                    &nic]() {
-      // When the RDMA's target event fires, the END event (already written) is posted by a tail update.
-      auto post_end = [this, node, m, out, msg]() {
-        CompleteOutcome done = complete_receive(ni(node), out.pending);
-        cluster_.pci(node).transact(PciOp::kDmaWrite, kDoneWordBytes, msg, [this, node, msg, done, m]() {
-          for (const auto& e : done.events)
-            nodes_[static_cast<size_t>(node)]->inbox->land(
-                Notice{kEqStream, static_cast<int32_t>(e.type), msg, event_bytes_, kEventGetCycles});
-          if (m.header.type == PTL_MSG_PUT)
-            sim_.trace().record(m.sent_at, sim_.now(), TraceKind::kMessage, cluster_.host(node).id(), msg, m.bytes,
-                                series_);
+      // When the RDMA's target event fires it wakes the thread, which posts the END event it wrote
+      // earlier by advancing the host's copy of the EQ tail (seed 002 §4.3 step 6).
+      auto post_end = [this, node, m, out, msg, &nic]() {
+        nic.thread_event_work(msg, [this, node, m, out, msg, &nic]() {
+          nic.thread_step(static_cast<int32_t>(ThreadStep::kPostEnd), kPostEnd, [this, node, m, out, msg, &nic]() {
+            CompleteOutcome done = complete_receive(ni(node), out.pending);
+            nic.host_write_dma({kDoneWordBytes}, msg, [this, node, msg, done, m]() {
+              for (const auto& e : done.events)
+                nodes_[static_cast<size_t>(node)]->inbox->land(
+                    Notice{kEqStream, static_cast<int32_t>(e.type), msg, event_bytes_, kEventGetCycles});
+              if (m.header.type == PTL_MSG_PUT)
+                sim_.trace().record(m.sent_at, sim_.now(), TraceKind::kMessage, cluster_.host(node).id(), msg,
+                                    m.bytes, series_);
+            });
+            nic.thread_done();
+          });
         });
       };
       uint32_t len = static_cast<uint32_t>(out.mlength);
