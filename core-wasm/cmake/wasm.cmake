@@ -38,5 +38,3 @@ target_link_options(hpcsim_node PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
   # CommonJS for Node; callers pass wasmBinary read from disk.
   "-sENVIRONMENT=node")
 set_target_properties(hpcsim_node PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".cjs" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/node)
-
-target_compile_options(hpcsim_core PRIVATE -fno-exceptions)

@@ -1,0 +1,100 @@
+// Kernel: time order, ties in insertion order, determinism, slicing, resources.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "kernel/simulator.h"
+
+namespace hpcsim {
+namespace {
+
+TEST(Simulator, RunsEventsInTimeOrder) {
+  Simulator sim;
+  std::vector<int> order;
+  sim.at(30, 1, EventKind::kGeneric, 0, [&] { order.push_back(3); });
+  sim.at(10, 1, EventKind::kGeneric, 0, [&] { order.push_back(1); });
+  sim.at(20, 1, EventKind::kGeneric, 0, [&] { order.push_back(2); });
+  EXPECT_TRUE(sim.run(100));
+  EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(sim.now(), 30);
+}
+
+TEST(Simulator, SameTimeEventsRunInInsertionOrder) {
+  Simulator sim;
+  std::vector<int> order;
+  for (int i = 0; i < 50; ++i) sim.at(7, 1, EventKind::kGeneric, 0, [&order, i] { order.push_back(i); });
+  // An event scheduled during the run for the current time goes after those already queued.
+  sim.at(7, 1, EventKind::kGeneric, 0, [&] { sim.after(0, 1, EventKind::kGeneric, 0, [&] { order.push_back(100); }); });
+  sim.run(1000);
+  ASSERT_EQ(order.size(), 51u);
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(order[static_cast<size_t>(i)], i);
+  EXPECT_EQ(order.back(), 100);
+}
+
+TEST(Simulator, PastTimesAreClampedToNow) {
+  Simulator sim;
+  Time seen = -1;
+  sim.at(100, 1, EventKind::kGeneric, 0, [&] { sim.at(5, 1, EventKind::kGeneric, 0, [&] { seen = sim.now(); }); });
+  sim.run(10);
+  EXPECT_EQ(seen, 100);
+}
+
+Fingerprint run_program(uint32_t bytes_of_third, uint64_t budget) {
+  Simulator sim;
+  for (int i = 0; i < 20; ++i)
+    sim.at(i * 3, static_cast<ComponentId>(i % 4), EventKind::kLinkHop, i == 2 ? bytes_of_third : 64, [&sim, i] {
+      if (i % 5 == 0) sim.after(11, 9, EventKind::kPacketDelivered, 8, [] {});
+    });
+  while (!sim.run(budget)) {
+  }
+  return sim.fingerprint();
+}
+
+TEST(Simulator, FingerprintIsDeterministicAndIndependentOfSlicing) {
+  EXPECT_EQ(run_program(64, 1000).value(), run_program(64, 1000).value());
+  EXPECT_EQ(run_program(64, 1).value(), run_program(64, 1000).value());
+  EXPECT_EQ(run_program(64, 3).hex(), run_program(64, 7).hex());
+}
+
+TEST(Simulator, FingerprintSeesEveryEventField) {
+  EXPECT_NE(run_program(64, 1000).value(), run_program(65, 1000).value());
+  Simulator a, b;
+  a.at(1, 1, EventKind::kGeneric, 0, [] {});
+  b.at(1, 2, EventKind::kGeneric, 0, [] {});
+  a.run(10);
+  b.run(10);
+  EXPECT_NE(a.fingerprint().value(), b.fingerprint().value());
+  EXPECT_EQ(a.fingerprint().hex().size(), 16u);
+}
+
+TEST(Simulator, BudgetBoundsOneSlice) {
+  Simulator sim;
+  for (int i = 0; i < 10; ++i) sim.at(i, 1, EventKind::kGeneric, 0, [] {});
+  EXPECT_FALSE(sim.run(4));
+  EXPECT_EQ(sim.events_executed(), 4u);
+  EXPECT_TRUE(sim.run(100));
+  EXPECT_EQ(sim.events_executed(), 10u);
+}
+
+TEST(FifoResource, ServesRequestsOneAfterAnother) {
+  FifoResource r;
+  EXPECT_EQ(r.reserve(0, 10), 0);
+  EXPECT_EQ(r.reserve(5, 10), 10);   // waits for the first
+  EXPECT_EQ(r.reserve(50, 10), 50);  // idle gap
+  EXPECT_EQ(r.busy_ps(), 30);
+}
+
+TEST(TraceBuffer, TakesBatchesAndBoundsRecords) {
+  TraceBuffer t(5);
+  for (int i = 0; i < 8; ++i) t.record(i, i + 1, TraceKind::kQdmaPacket, 3, 1, 64, i);
+  EXPECT_EQ(t.recorded(), 5u);
+  EXPECT_EQ(t.dropped(), 3u);
+  EXPECT_EQ(t.take(2), 2u);
+  EXPECT_EQ(t.batch_value()[1], 1);
+  EXPECT_EQ(t.take(10), 3u);
+  EXPECT_EQ(t.batch_t0()[0], 2.0);
+  EXPECT_EQ(t.take(10), 0u);
+}
+
+}  // namespace
+}  // namespace hpcsim

@@ -1,0 +1,97 @@
+// Whole runs: determinism, slicing, parameter sensitivity, protocol behaviour visible in results.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "nlohmann/json.hpp"
+#include "run/session.h"
+
+namespace hpcsim {
+namespace {
+
+std::string small_scenario(const std::string& protocol, const std::string& op, const std::string& extra = "") {
+  return R"({"format":"hpc-interconnect-scenario","version":1,"id":"s","cluster":{"fabric":"qsnet","nodes":16},
+    "workload":{"kind":"pingpong","initiator":0,"target":5,"iterations":2,"sizes_bytes":[0,64,4096],
+    "series":[{"id":"x","protocol":")" +
+         protocol + R"(","operation":")" + op + R"("}]})" + extra + "}";
+}
+
+nlohmann::json run(const std::string& text, uint64_t budget = 1u << 20) {
+  std::string err;
+  auto s = Session::create(text, &err);
+  EXPECT_TRUE(s) << err;
+  if (!s) return {};
+  while (!s->run(budget)) {
+  }
+  return nlohmann::json::parse(s->result_json());
+}
+
+TEST(Session, SameScenarioSameFingerprint) {
+  auto a = run(small_scenario("portals", "put"));
+  auto b = run(small_scenario("portals", "put"));
+  EXPECT_EQ(a["fingerprint"], b["fingerprint"]);
+  EXPECT_GT(a["events"].get<uint64_t>(), 100u);
+}
+
+TEST(Session, SlicingDoesNotChangeTheRun) {
+  EXPECT_EQ(run(small_scenario("tports", "send"), 97)["fingerprint"],
+            run(small_scenario("tports", "send"), 1u << 20)["fingerprint"]);
+}
+
+TEST(Session, ParametersChangeTheRun) {
+  auto base = run(small_scenario("portals", "get"));
+  auto fast = run(small_scenario("portals", "get", R"(,"parameters":{"elan3.thread_clock_MHz":200})"));
+  EXPECT_NE(base["fingerprint"], fast["fingerprint"]);
+  // A faster NIC processor shortens every latency (seed 002 §6: QsNetII's faster processor).
+  for (size_t k = 0; k < 3; ++k)
+    EXPECT_LT(fast["series"][0]["points"][k]["latency_us"].get<double>(),
+              base["series"][0]["points"][k]["latency_us"].get<double>());
+}
+
+TEST(Session, LatencyGrowsWithSizeAndBandwidthIsSizeOverLatency) {
+  auto r = run(small_scenario("tports", "send"));
+  auto pts = r["series"][0]["points"];
+  EXPECT_LT(pts[0]["latency_us"].get<double>(), pts[2]["latency_us"].get<double>());
+  EXPECT_NEAR(pts[2]["bandwidth_MBps"].get<double>(), 4096 / pts[2]["latency_us"].get<double>(), 1e-9);
+  EXPECT_EQ(pts[0]["bandwidth_MBps"].get<double>(), 0.0);
+}
+
+TEST(Session, TracesRecordPacketsOnLinksAndThreadSteps) {
+  std::string err;
+  auto s = Session::create(small_scenario("portals", "put"), &err);
+  ASSERT_TRUE(s);
+  while (!s->run(1u << 20)) {
+  }
+  auto& t = s->sim().trace();
+  size_t n = t.take(1u << 30);
+  int packets = 0, thread = 0, pci = 0;
+  for (size_t i = 0; i < n; ++i) {
+    auto k = static_cast<TraceKind>(t.batch_kind()[i]);
+    packets += k == TraceKind::kQdmaPacket || k == TraceKind::kRdmaPacket;
+    thread += k == TraceKind::kNicThread;
+    pci += k == TraceKind::kPciTransaction;
+    EXPECT_LE(t.batch_t0()[i], t.batch_t1()[i]);
+  }
+  EXPECT_GT(packets, 0);
+  EXPECT_GT(thread, 0);
+  EXPECT_GT(pci, 0);
+}
+
+TEST(Session, TopologyListsEveryComponentOnce) {
+  std::string err;
+  auto s = Session::create(small_scenario("portals", "put"), &err);
+  ASSERT_TRUE(s);
+  auto topo = nlohmann::json::parse(s->topology_json());
+  EXPECT_EQ(topo["components"].size(), 16u * 3 + 8);
+  EXPECT_EQ(topo["links"].size(), 64u);
+}
+
+TEST(Session, BadScenarioIsRefusedWithTheField) {
+  std::string err;
+  EXPECT_FALSE(Session::create(R"({"format":"hpc-interconnect-scenario"})", &err));
+  EXPECT_EQ(err, "version: is required");
+}
+
+}  // namespace
+}  // namespace hpcsim
