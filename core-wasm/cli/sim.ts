@@ -6,11 +6,12 @@
  * naming the field. `--format json` prints exactly one JSON object: {scenario, fingerprint, events, series,
  * tables, ...}. Latencies are µs; MB/s means 10^6 bytes per second.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateScenario } from '../../web/src/scenario/validateScenario';
 import { compareWithPaper } from './checks';
-import { loadWasm, ROOT, runNative, type SimResult } from './engines';
+import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNative, type SimResult } from './engines';
 import { formatTables } from './format';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
@@ -32,8 +33,8 @@ async function main(): Promise<void> {
     else if (a === '--engine') engine = args[++i] ?? '';
     else if (a === '--trace-csv') traceCsv = args[++i];
     else if (a === '--parameters') {
-      const core = await loadWasm().catch(() => undefined);
-      const registry = core ? core.parameters() : JSON.parse(readFileSync(join(ROOT, 'build/native/parameters.json'), 'utf8'));
+      ensureNative();
+      const registry = JSON.parse(spawnSync(NATIVE_BIN, ['--parameters'], { encoding: 'utf8' }).stdout);
       process.stdout.write(`${JSON.stringify(registry, null, 2)}\n`);
       return;
     } else if (a.startsWith('--')) fail(`unknown option ${a} (see core-wasm/cli/sim.ts)`);

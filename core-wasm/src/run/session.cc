@@ -59,10 +59,20 @@ void Session::start_job(size_t j) {
                                                                        : PortalsQsnet::Op::kPut,
                                                &message_ids_, series);
   Elan3Nic& target_nic = cluster_->nic(scenario_.target);
+  // The measured pair, plus (half-shift pairing) every other pair i <-> i + N/2 running at the same time.
+  std::vector<std::pair<int, int>> pairs{{scenario_.initiator, scenario_.target}};
+  if (scenario_.half_shift)
+    for (int i = 0; i < cluster_->size() / 2; ++i)
+      if (i != scenario_.initiator) pairs.push_back({i, i + cluster_->size() / 2});
+  auto remaining = std::make_shared<size_t>(pairs.size());
+  auto one_done = [this, j, remaining]() {
+    if (--*remaining == 0)
+      sim_->after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, j]() { start_job(j + 1); });
+  };
   pingpong_ = std::make_unique<PingPong>(
       *sim_, *cluster_, *endpoint_, scenario_.initiator, scenario_.target, bytes, scenario_.warmup_iterations,
       scenario_.iterations, [&target_nic]() { target_nic.reset_step_stats(); },
-      [this, j, job, bytes, &target_nic]() {
+      [this, job, bytes, &target_nic, one_done]() {
         results_[job.series][job.size_index] = pingpong_->result();
         if (bytes == 0 && target_nic.items_done() > 0) {
           ThreadTable& t = thread_tables_[job.series];
@@ -71,9 +81,15 @@ void Session::start_job(size_t j) {
           for (int32_t s = 0; s < 16; ++s)
             t.step_us[static_cast<size_t>(s)] = ps_to_us(target_nic.step_ps(s)) / target_nic.items_done();
         }
-        sim_->after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, j]() { start_job(j + 1); });
+        one_done();
       });
   pingpong_->start();
+  for (size_t k = 1; k < pairs.size(); ++k) {
+    background_.push_back(std::make_unique<PingPong>(*sim_, *cluster_, *endpoint_, pairs[k].first, pairs[k].second,
+                                                     bytes, scenario_.warmup_iterations, scenario_.iterations,
+                                                     nullptr, one_done));
+    background_.back()->start();
+  }
 }
 
 bool Session::run(uint64_t event_budget) {
@@ -84,7 +100,7 @@ bool Session::run(uint64_t event_budget) {
 }
 
 std::string Session::result_json() const {
-  using nlohmann::json;
+  using json = nlohmann::ordered_json;
   json series = json::array();
   for (size_t i = 0; i < scenario_.series.size(); ++i) {
     json points = json::array();

@@ -47,6 +47,7 @@ class Session {
   std::unique_ptr<PingPong> pingpong_;
   std::vector<std::unique_ptr<PingPongEndpoint>> retired_endpoints_;
   std::vector<std::unique_ptr<PingPong>> retired_pingpongs_;
+  std::vector<std::unique_ptr<PingPong>> background_;  ///< the other pairs of a half-shift run
   std::vector<std::vector<PingPongResult>> results_;  ///< [series][size index]
   std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
   uint32_t message_ids_ = 0;

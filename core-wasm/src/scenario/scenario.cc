@@ -92,6 +92,16 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (a == b) return "workload.target: must differ from workload.initiator";
   if (!read_int(*w, "warmup_iterations", "workload.warmup_iterations", false, 0, 100, &warm, &err)) return err;
   if (!read_int(*w, "iterations", "workload.iterations", false, 1, 1000, &iters, &err)) return err;
+  std::string pairing = "single";
+  if (!read_string(*w, "pairing", "workload.pairing", false, &pairing, &err)) return err;
+  if (pairing != "single" && pairing != "half-shift")
+    return "workload.pairing: \"" + pairing + "\" is not a known pairing (single, half-shift)";
+  out->half_shift = pairing == "half-shift";
+  if (out->half_shift) {
+    if (nodes % 2 != 0) return "workload.pairing: half-shift needs an even number of nodes";
+    if (a >= nodes / 2 || b != a + nodes / 2)
+      return "workload.target: with half-shift pairing the target must be initiator + nodes / 2";
+  }
   out->initiator = static_cast<int>(a);
   out->target = static_cast<int>(b);
   out->warmup_iterations = static_cast<int>(warm);

@@ -21,6 +21,7 @@ struct Scenario {
   int nodes = 16;
   int initiator = 0;
   int target = 1;
+  bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;

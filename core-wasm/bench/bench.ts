@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: simulated events per second, native and wasm, on the default scenario and on the heavy
+ * 256-node half-shift load. Prints figures; it does not pass or fail. Each figure is the best of 3 runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
+
+const SCENARIOS = ['scenarios/portals-qsnet-pingpong.json', 'scenarios/qsnet-256-half-shift.json'];
+const REPEATS = 3;
+
+interface Row {
+  scenario: string;
+  build: string;
+  events: number;
+  seconds: number;
+}
+
+async function main(): Promise<void> {
+  ensureNative();
+  const rows: Row[] = [];
+  for (const file of SCENARIOS) {
+    const path = join(ROOT, file);
+    let best: Row | undefined;
+    for (let r = 0; r < REPEATS; r++) {
+      const out = spawnSync(NATIVE_BENCH, [path], { encoding: 'utf8' });
+      const j = JSON.parse(out.stdout.trim()) as { scenario: string; events: number; seconds: number };
+      if (!best || j.seconds < best.seconds) best = { scenario: j.scenario, build: 'native', events: j.events, seconds: j.seconds };
+    }
+    rows.push(best!);
+  }
+  const core = await loadWasm();
+  for (const file of SCENARIOS) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    let best: Row | undefined;
+    for (let r = 0; r < REPEATS; r++) {
+      const t0 = performance.now();
+      const res = core.runToEnd(text);
+      const seconds = (performance.now() - t0) / 1000;
+      if (!best || seconds < best.seconds) best = { scenario: res.scenario, build: 'wasm (Node)', events: res.events, seconds };
+    }
+    rows.push(best!);
+  }
+  console.log('scenario                  build        events      seconds   events/s');
+  for (const r of rows)
+    console.log(
+      `${r.scenario.padEnd(26)}${r.build.padEnd(13)}${String(r.events).padStart(9)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}`,
+    );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+// `npm run sim`: the JSON contract of the issue, the readable table, and one-line errors for bad files.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../../cli/engines';
+
+function sim(args: string[]) {
+  return spawnSync('npm', ['run', '--silent', 'sim', '--', ...args], { cwd: ROOT, encoding: 'utf8' });
+}
+
+test('--format json prints exactly one JSON object with the documented shape', () => {
+  const r = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout); // throws if there is anything but one JSON value
+  assert.equal(out.scenario, 'portals-qsnet-pingpong');
+  assert.match(out.fingerprint, /^[0-9a-f]{16}$/);
+  assert.ok(out.events > 0);
+  assert.deepEqual(out.series.map((s: { id: string }) => s.id), ['portals-put', 'portals-get', 'tports-send']);
+  for (const s of out.series)
+    for (const p of s.points) assert.deepEqual(Object.keys(p), ['bytes', 'latency_us', 'bandwidth_MBps']);
+  assert.deepEqual(out.tables.map((t: { id: string }) => t.id), ['initiator-breakdown', 'nic-thread-breakdown']);
+  const t1 = out.tables[0];
+  assert.deepEqual(t1.columns, ['Portals', 'Tports']);
+  assert.deepEqual(t1.rows.map((r: { label: string }) => r.label), ['Post receive for pong', 'Send ping', 'Wait for send to complete', 'Wait for pong to arrive', 'Total']);
+  assert.equal(out.tables[1].rows.at(-1).label, 'Total');
+});
+
+test('with no arguments it runs the default scenario and prints readable tables', () => {
+  const r = sim([]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /scenario portals-qsnet-pingpong/);
+  assert.match(r.stdout, /Paper vs simulated/);
+  assert.match(r.stdout, /Wait for pong to arrive/);
+});
+
+test('a bad scenario exits non-zero with one line naming the field', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+  const cases: [unknown, RegExp][] = [
+    [{ format: 'hpc-interconnect-scenario', version: 1, id: 'x', cluster: { fabric: 'qsnet', nodes: 'many' }, workload: {} }, /\/cluster\/nodes: must be integer/],
+    [{ format: 'hpc-interconnect-scenario', version: 1, id: 'x', cluster: { fabric: 'qsnet', nodes: 16 },
+       workload: { kind: 'pingpong', initiator: 0, target: 5, sizes_bytes: [0], series: [{ id: 'a', protocol: 'portals', operation: 'put' }] },
+       parameters: { 'pci.clock_MHz': 500 } }, /parameters\.pci\.clock_MHz: 500 MHz is outside/],
+  ];
+  cases.forEach(([doc, re], i) => {
+    const f = join(dir, `bad${i}.json`);
+    writeFileSync(f, JSON.stringify(doc));
+    const r = sim([f, '--format', 'json']);
+    assert.notEqual(r.status, 0);
+    assert.equal(r.stdout, '');
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], re);
+  });
+  const f = join(dir, 'broken.json');
+  writeFileSync(f, '{"format": ');
+  const r = sim([f]);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr.trim(), /not valid JSON/);
+});
+
+test('the wasm engine gives the same JSON as the native one', () => {
+  const a = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']);
+  const b = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--engine', 'wasm']);
+  assert.equal(a.stdout, b.stdout);
+});

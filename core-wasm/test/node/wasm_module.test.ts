@@ -1,0 +1,89 @@
+// The Node build of the wasm module: same results as the native core, typed-array trace batches, errors that
+// name the field, and no memory growth from repeated sessions.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { loadWasm, ROOT, runNative, type WasmCore } from '../../cli/engines';
+
+const defaultText = readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8');
+const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8')) as Record<string, string>;
+const small = JSON.stringify({
+  format: 'hpc-interconnect-scenario', version: 1, id: 'small',
+  cluster: { fabric: 'qsnet', nodes: 8 },
+  workload: { kind: 'pingpong', initiator: 0, target: 4, sizes_bytes: [0, 1024], series: [{ id: 'p', protocol: 'portals', operation: 'put' }] },
+});
+
+let core: WasmCore;
+before(async () => {
+  core = await loadWasm();
+});
+
+test('the default scenario gives the same result in wasm and native, and the stored fingerprint', () => {
+  const wasm = core.runToEnd(defaultText);
+  const native = runNative(defaultText);
+  assert.equal(wasm.fingerprint, native.fingerprint);
+  assert.deepEqual(wasm, native);
+  assert.equal(wasm.fingerprint, golden['portals-qsnet-pingpong'], 'model behaviour changed: update scenarios/fingerprints.json knowingly');
+});
+
+test('every canonical scenario matches its stored fingerprint', () => {
+  for (const [id, fp] of Object.entries(golden)) {
+    const text = readFileSync(join(ROOT, `scenarios/${id}.json`), 'utf8');
+    assert.equal(core.runToEnd(text).fingerprint, fp, id);
+  }
+});
+
+test('a bad scenario is refused with one line naming the field', () => {
+  assert.equal(core.create('{"format":"hpc-interconnect-scenario","version":1,"id":"x","cluster":{"fabric":"qsnet","nodes":1}}'), 0);
+  assert.equal(core.lastError(), 'cluster.nodes: 1 is outside [2, 1024]');
+  assert.equal(core.create('not json'), 0);
+  assert.equal(core.lastError(), 'scenario: not valid JSON');
+});
+
+test('trace batches are typed-array columns in the wasm heap, bounded in size', () => {
+  const m = core.module as unknown as { HEAPU8: Uint8Array; ccall: (...a: unknown[]) => number };
+  const id = core.create(small);
+  assert.ok(id > 0);
+  let records = 0;
+  const kinds = new Set<number>();
+  for (;;) {
+    const status = core.run(id, 5000);
+    for (;;) {
+      const n = core.traceTake(id, 1000);
+      if (n === 0) break;
+      assert.ok(n <= 1000);
+      const buf = m.HEAPU8.buffer; // re-read after calls that may grow memory
+      const t0 = new Float64Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 0]), n);
+      const t1 = new Float64Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 1]), n);
+      const kind = new Uint32Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 2]), n);
+      for (let i = 0; i < n; i++) {
+        assert.ok(t0[i] <= t1[i]);
+        kinds.add(kind[i]);
+      }
+      records += n;
+    }
+    if (status === 1) break;
+  }
+  core.destroy(id);
+  assert.ok(records > 100);
+  for (const k of [1, 3, 10, 20, 21, 22, 23, 30, 40]) assert.ok(kinds.has(k), `trace kind ${k} present`);
+});
+
+test('repeated sessions do not keep growing wasm memory', () => {
+  const m = core.module as unknown as { HEAPU8: Uint8Array };
+  core.runToEnd(small);
+  core.runToEnd(small);
+  const after2 = m.HEAPU8.length;
+  for (let i = 0; i < 5; i++) core.runToEnd(small);
+  assert.equal(m.HEAPU8.length, after2);
+});
+
+test('the parameter registry carries unit, range and source for every parameter', () => {
+  const reg = core.parameters() as { name: string; unit: string; source: string; min: number; max: number; default: number }[];
+  assert.ok(reg.length >= 20);
+  for (const p of reg) {
+    assert.ok(p.unit && p.source, p.name);
+    assert.ok(p.min <= p.default && p.default <= p.max, p.name);
+  }
+});

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# WebAssembly build of the same sources with Debian's Emscripten: public/wasm/hpcsim.{mjs,wasm} for the page
+# and build/wasm/node/hpcsim.{cjs,wasm} for Node. Emscripten 3.1.6's optimizer needs NODE_PATH to find its
+# JS dependencies (acorn) installed under /usr/share/nodejs.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export NODE_PATH=/usr/share/nodejs
+emcmake cmake -S core-wasm -B build/wasm -G Ninja -DBUILD_TESTING=OFF >/dev/null
+cmake --build build/wasm
