@@ -51,7 +51,7 @@ const std::vector<ParameterSpec> kRegistry = {
 const std::vector<ParameterSpec>& parameter_registry() { return kRegistry; }
 
 std::string parameter_registry_json() {
-  nlohmann::json a = nlohmann::json::array();
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
   for (const auto& p : kRegistry) {
     a.push_back({{"name", p.name},
                  {"unit", p.unit},

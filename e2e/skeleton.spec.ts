@@ -1,0 +1,109 @@
+/** The walking skeleton's page: it plays, packets move, charts have points, links round-trip, bad links fail. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compressToEncodedURIComponent } from 'lz-string';
+import { expect, test } from './fixtures';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+test('opens on the default scenario and finishes the run in the worker', async ({ emulator, page }) => {
+  await emulator.open();
+  await expect(page.getByText('Portals 3.3 and Tports ping-pong over QsNet (Elan3)').first()).toBeVisible();
+  const fp = await emulator.finishedFingerprint();
+  expect(fp).toMatch(/^[0-9a-f]{16}$/);
+  await expect(emulator.errorBanner).toHaveCount(0);
+});
+
+test('play advances simulated time and packets move on the cluster view', async ({ emulator }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await test.step('choose a speed at which small messages are visible', async () => {
+    await emulator.speed.selectOption({ index: 1 });
+  });
+  const t0 = await emulator.simTimeUs();
+  const sigs = new Set<string>();
+  await emulator.playToggle.click();
+  for (let i = 0; i < 8; i++) {
+    await emulator.page.waitForTimeout(250);
+    sigs.add(await emulator.canvasSignature());
+  }
+  await emulator.playToggle.click();
+  const t1 = await emulator.simTimeUs();
+  expect(t1).toBeGreaterThan(t0);
+  expect(sigs.size).toBeGreaterThan(2); // the packet layer was redrawn with packets in new places
+});
+
+test('step forward moves the time cursor to the next record', async ({ emulator }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  const before = await emulator.simTimeUs();
+  await emulator.stepForward.click();
+  await emulator.stepForward.click();
+  await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(before);
+});
+
+test('the node inspector shows the NIC and host state of the selected node', async ({ emulator }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await expect(emulator.inspector).toContainText(/input queue/i);
+  await expect(emulator.inspector).toContainText(/thread/i);
+  await expect(emulator.inspector).toContainText(/PCI/);
+});
+
+test('latency and bandwidth charts have the simulated points and the paper points', async ({ emulator }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  // 3 series x 25 sizes on the latency chart (plus the paper's points).
+  await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThanOrEqual(75);
+  await expect.poll(() => emulator.bandwidthChart.locator('circle').count()).toBeGreaterThanOrEqual(72);
+  await expect(emulator.latencyChart.locator('svg').first()).toBeVisible();
+});
+
+test('copy link, open it: the same scenario gives the same fingerprint', async ({ emulator, page, context }) => {
+  await emulator.open();
+  const fp = await emulator.finishedFingerprint();
+  await emulator.copyLink.click();
+  await expect.poll(() => page.url()).toContain('#s=1.');
+  const url = page.url();
+  const fresh = await context.newPage();
+  const other = new (emulator.constructor as typeof import('./fixtures').EmulatorPage)(fresh);
+  await fresh.goto(url);
+  expect(await other.finishedFingerprint()).toBe(fp);
+  await expect(other.errorBanner).toHaveCount(0);
+});
+
+test('a link carrying a changed parameter reruns with another fingerprint', async ({ emulator }) => {
+  const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8'));
+  scenario.workload.sizes_bytes = [0, 1024];
+  const base = `#s=1.${compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+  scenario.parameters = { 'pci.clock_MHz': 133 };
+  const faster = `#s=1.${compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+  await emulator.open(base);
+  const a = await emulator.finishedFingerprint();
+  await emulator.open(faster);
+  const b = await emulator.finishedFingerprint();
+  expect(b).not.toBe(a);
+  await expect(emulator.errorBanner).toHaveCount(0);
+});
+
+test('a link whose scenario breaks the schema names the field', async ({ emulator }) => {
+  const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8'));
+  scenario.cluster.nodes = 4096;
+  await emulator.open(`#s=1.${compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await expect(emulator.errorBanner).toBeVisible();
+  await expect(emulator.errorBanner).toContainText('/cluster/nodes');
+});
+
+test('a tampered link shows a readable error and the default scenario still runs', async ({ emulator }) => {
+  await emulator.open('#s=1.N4IgLgpgTgxg9gOwM4gFwG0C6Q-tampered!!');
+  await expect(emulator.errorBanner).toBeVisible();
+  await expect(emulator.errorBanner).toContainText(/link/i);
+  expect(await emulator.finishedFingerprint()).toMatch(/^[0-9a-f]{16}$/);
+});
+
+test('a link of an unknown version is refused with a message', async ({ emulator }) => {
+  await emulator.open('#s=99.abc');
+  await expect(emulator.errorBanner).toBeVisible();
+  await expect(emulator.errorBanner).toContainText(/version/i);
+});
