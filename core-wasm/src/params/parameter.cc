@@ -65,8 +65,23 @@ std::string parameter_registry_json() {
   return a.dump();
 }
 
+const std::vector<Testbed>& testbeds() {
+  static const std::vector<Testbed> kTestbeds = {
+      {"sandia-elan3-2004",
+       "Seed 002 §5: Dell 1550, 2 x 1 GHz Pentium III, 64-bit/66 MHz PCI, QsNet (Elan3, Elite)",
+       {}},
+  };
+  return kTestbeds;
+}
+
 ParameterSet::ParameterSet() {
   for (const auto& p : kRegistry) values_[p.name] = p.default_value;
+}
+
+ParameterSet::ParameterSet(const std::string& testbed) : ParameterSet() {
+  for (const auto& t : testbeds())
+    if (testbed == t.id)
+      for (const auto& kv : t.defaults) values_[kv.first] = kv.second;
 }
 
 std::string ParameterSet::set(const std::string& name, double value) {

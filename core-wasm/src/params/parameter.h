@@ -24,10 +24,22 @@ const std::vector<ParameterSpec>& parameter_registry();
 /// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}].
 std::string parameter_registry_json();
 
-/// Parameter values of one run: registry defaults overridden by a scenario's "parameters" object.
+/// A testbed: the machine a seed paper measured on. Its entries replace registry defaults.
+struct Testbed {
+  const char* id;           ///< e.g. "sandia-elan3-2004"
+  const char* description;  ///< the paper's hardware description
+  std::vector<std::pair<const char*, double>> defaults;
+};
+
+/// Known testbeds. The first is the registry's own defaults (seed 002's cluster).
+const std::vector<Testbed>& testbeds();
+
+/// Parameter values of one run: registry defaults, then the testbed's, then a scenario's "parameters".
 class ParameterSet {
  public:
   ParameterSet();
+  /// Defaults of testbed `id`; an unknown id leaves the registry defaults (the parser rejects it first).
+  explicit ParameterSet(const std::string& testbed);
   /// Sets `name`; returns "" or an error naming the field ("parameters.<name>: ...").
   std::string set(const std::string& name, double value);
   /// Value of a registered parameter (defaults when not set). An unknown name is a programming error: returns 0.

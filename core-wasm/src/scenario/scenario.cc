@@ -77,6 +77,17 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   std::string nic = "elan3";
   if (!read_string(*cluster, "nic", "cluster.nic", false, &nic, &err)) return err;
   if (nic != "elan3") return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3)";
+  std::string testbed = "sandia-elan3-2004";
+  if (!read_string(*cluster, "testbed", "cluster.testbed", false, &testbed, &err)) return err;
+  bool known = false;
+  std::string names;
+  for (const auto& tb : testbeds()) {
+    known = known || testbed == tb.id;
+    names += std::string(names.empty() ? "" : ", ") + tb.id;
+  }
+  if (!known) return "cluster.testbed: \"" + testbed + "\" is not a known testbed (" + names + ")";
+  out->testbed = testbed;
+  out->parameters = ParameterSet(testbed);
   int64_t nodes = 0;
   if (!read_int(*cluster, "nodes", "cluster.nodes", true, 2, 1024, &nodes, &err)) return err;
   out->nodes = static_cast<int>(nodes);

@@ -19,6 +19,7 @@ struct Scenario {
   std::string id;
   uint32_t seed = 1;
   int nodes = 16;
+  std::string testbed = "sandia-elan3-2004";
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently
