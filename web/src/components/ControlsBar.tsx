@@ -1,0 +1,118 @@
+/**
+ * Playback controls: play/pause, step to the next trace record, speed (simulated µs per wall second),
+ * time scrubber, jump to a message, current simulated time (µs), run progress.
+ */
+import { usePlaying } from '../hooks/usePlaying';
+import { useSpeed } from '../hooks/useSpeed';
+import { useSimTime } from '../hooks/useSimTime';
+import { useTraceEnd } from '../hooks/useTraceEnd';
+import { useRunStatus } from '../hooks/useRunStatus';
+import { useMessageMarks } from '../hooks/useMessageMarks';
+import { useScenario } from '../hooks/useScenario';
+import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
+import { useRunStore } from '../state/runStore';
+import { traceStore } from '../trace/traceStore';
+import { formatBytes } from '../charts/formatBytes';
+
+const SCRUB_STEPS = 10_000;
+const formatUs = (ps: number) => (ps / 1e6).toFixed(3);
+
+export function ControlsBar({ onCancel }: { onCancel: () => void }) {
+  const playing = usePlaying();
+  const speed = useSpeed();
+  const time_ps = useSimTime();
+  const end_ps = useTraceEnd();
+  const status = useRunStatus();
+  const now_ps = useRunStore((s) => s.now_ps);
+  const events = useRunStore((s) => s.events);
+  const records = useRunStore((s) => s.traceRecords);
+  const marks = useMessageMarks();
+  const scenario = useScenario();
+  const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
+
+  const togglePlay = () => {
+    if (playing) return setPlaying(false);
+    const finished = status !== 'running' && status !== 'loading';
+    if (finished && end_ps > 0 && time_ps >= end_ps) setTime(0);
+    setPlaying(true);
+  };
+  const stepForward = () => {
+    const next = traceStore.nextStartAfter(time_ps);
+    setPlaying(false);
+    if (next !== null) setTime(next);
+  };
+  const seriesLabel = (i: number) => {
+    const s = scenario.workload.series[i];
+    return s ? (s.label ?? s.id) : `series ${i}`;
+  };
+  const running = status === 'running' || status === 'loading';
+
+  return (
+    <div className="controls" role="toolbar" aria-label="Playback">
+      <button type="button" data-testid="play-toggle" onClick={togglePlay} aria-pressed={playing}>
+        {playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <button type="button" data-testid="step-forward" onClick={stepForward} title="Jump to the next trace record">
+        Step ▸|
+      </button>
+      <label>
+        speed{' '}
+        <select data-testid="speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+          {SPEEDS_US_PER_S.map((s) => (
+            <option key={s} value={s}>
+              {s} µs/s
+            </option>
+          ))}
+        </select>
+      </label>
+      <input
+        type="range"
+        className="scrubber"
+        data-testid="time-scrubber"
+        aria-label="Simulated time"
+        min={0}
+        max={SCRUB_STEPS}
+        value={end_ps > 0 ? Math.round((time_ps / end_ps) * SCRUB_STEPS) : 0}
+        onChange={(e) => setTime((Number(e.target.value) / SCRUB_STEPS) * end_ps)}
+      />
+      <span className="time">
+        t = <output data-testid="sim-time">{formatUs(time_ps)}</output> µs
+        <span className="muted"> / {formatUs(end_ps)}</span>
+      </span>
+      <label>
+        jump to{' '}
+        <select
+          data-testid="message-jump"
+          value=""
+          onChange={(e) => {
+            if (e.target.value !== '') {
+              setPlaying(false);
+              setTime(Number(e.target.value));
+            }
+          }}
+        >
+          <option value="">message…</option>
+          {marks.map((m) => (
+            <option key={`${m.seriesIndex}:${m.bytes}`} value={m.start_ps}>
+              {seriesLabel(m.seriesIndex)} · {formatBytes(m.bytes)}
+              {m.bytes > 0 ? ' B' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="run-status" data-testid="run-status" data-status={status}>
+        {status === 'loading' && 'loading core…'}
+        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${events.toLocaleString()} events`}
+        {status === 'finished' && `done: ${events.toLocaleString()} events, ${records.toLocaleString()} trace records`}
+        {status === 'cancelled' && 'cancelled'}
+        {status === 'error' && 'failed'}
+        {status === 'idle' && 'idle'}
+      </span>
+      {running && (
+        <button type="button" data-testid="cancel-run" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}

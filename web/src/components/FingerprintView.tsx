@@ -1,0 +1,14 @@
+/** The run's fingerprint (hash of every event; OMNeT++-style), shown once the run finishes. */
+import { useSimResult } from '../hooks/useSimResult';
+import { useRunStore } from '../state/runStore';
+
+export function FingerprintView() {
+  const result = useSimResult();
+  const events = useRunStore((s) => s.events);
+  if (!result?.fingerprint) return <span className="muted fingerprint-pending">fingerprint: pending</span>;
+  return (
+    <span className="fingerprint-box" title={`Fingerprint over ${events.toLocaleString()} kernel events`}>
+      fingerprint <code data-testid="fingerprint">{result.fingerprint}</code>
+    </span>
+  );
+}

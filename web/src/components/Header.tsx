@@ -1,0 +1,25 @@
+/** Page title, the scenario's title and where it came from. */
+import { useScenario } from '../hooks/useScenario';
+import { useScenarioStore } from '../state/scenarioStore';
+import { FingerprintView } from './FingerprintView';
+import { ShareLinkPanel } from './ShareLinkPanel';
+
+export function Header() {
+  const scenario = useScenario();
+  const source = useScenarioStore((s) => s.source);
+  return (
+    <header className="header">
+      <div className="titles">
+        <h1>HPC Interconnect Emulator</h1>
+        <span className="scenario-title" data-testid="scenario-title" title={scenario.description}>
+          {scenario.title ?? scenario.id}
+          {source === 'link' && <span className="badge badge-link">from share link</span>}
+        </span>
+      </div>
+      <div className="header-tools">
+        <FingerprintView />
+        <ShareLinkPanel />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * State of the selected node at the current animation time, derived from the trace (trace/nodeState.ts):
+ * NIC QDMA input-queue slots, Portals match-list length, event-queue fill, NIC thread step, PCI bus, host op.
+ */
+import { useMemo } from 'react';
+import { useSelection } from '../hooks/useSelection';
+import { useTopology } from '../hooks/useTopology';
+import { useSimTime } from '../hooks/useSimTime';
+import { useTraceVersion } from '../hooks/useTraceVersion';
+import { useKindNames } from '../hooks/useKindNames';
+import { useNodeParts } from '../hooks/useNodeParts';
+import { useScenario } from '../hooks/useScenario';
+import { useRunStore } from '../state/runStore';
+import { traceStore } from '../trace/traceStore';
+import { nodeStateAt } from '../trace/nodeState';
+import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
+import { QueueSlots } from './QueueSlots';
+
+function BusyBadge({ busy, text, testId }: { busy: boolean; text: string; testId: string }) {
+  return (
+    <span className={`badge ${busy ? 'badge-busy' : 'badge-idle'}`} data-testid={testId} data-busy={busy}>
+      {busy ? `busy: ${text}` : 'idle'}
+    </span>
+  );
+}
+
+export function NodeInspector() {
+  const selection = useSelection();
+  const topology = useTopology();
+  const time_ps = useSimTime();
+  const traceVersion = useTraceVersion();
+  const names = useKindNames();
+  const scenario = useScenario();
+  const parameters = useRunStore((s) => s.parameters);
+  const node = selection?.kind === 'node' ? selection.node : null;
+  const parts = useNodeParts(topology, node);
+  const state = useMemo(
+    () => (parts ? nodeStateAt(traceStore, parts, time_ps, names) : null),
+    // traceVersion: the trace store (outside React) grew
+    [parts, time_ps, names, traceVersion],
+  );
+  const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);
+  const eqSize = parameterValue(parameters, scenario, EVENT_QUEUE_SIZE);
+
+  let body;
+  if (selection?.kind === 'switch') {
+    const sw = topology?.components.find((c) => c.id === selection.component);
+    body = (
+      <p>
+        Elite switch <b>{sw?.name}</b>, level {sw?.level} (1 = leaf), index {sw?.index}. Switches hold no
+        protocol state; packets crossing it are drawn on its links.
+      </p>
+    );
+  } else if (!state || node === null) {
+    body = <p className="muted">Click a host, PCI bus or NIC in the cluster view to inspect its node.</p>;
+  } else {
+    const slots = slotsFromRegistry ?? Math.max(state.inputQueuePeak, state.inputQueueOccupied, 1);
+    const role =
+      node === scenario.workload.initiator ? ' (initiator)' : node === scenario.workload.target ? ' (target)' : '';
+    body = (
+      <dl className="inspector-grid">
+        <dt>Node</dt>
+        <dd data-testid="inspector-node">
+          {node}
+          {role}
+        </dd>
+        <dt>NIC input queue</dt>
+        <dd>
+          <span className="slot-count">
+            {state.inputQueueOccupied} of {slotsFromRegistry ?? `≥${slots}`}
+          </span>
+          <QueueSlots occupied={state.inputQueueOccupied} total={slots} testId="inspector-input-queue" />
+        </dd>
+        <dt>Match list (ME)</dt>
+        <dd data-testid="inspector-match-list">{state.matchListLength} entries</dd>
+        <dt>Event queue (EQ)</dt>
+        <dd data-testid="inspector-event-queue">
+          {state.eventQueueFill}
+          {eqSize !== null ? ` of ${eqSize}` : ''} unconsumed
+        </dd>
+        <dt>NIC thread</dt>
+        <dd>
+          <BusyBadge busy={state.nicThread.busy} text={state.nicThread.op} testId="inspector-nic-thread" />
+        </dd>
+        <dt>PCI bus</dt>
+        <dd>
+          <BusyBadge busy={state.pci.busy} text={state.pci.op} testId="inspector-pci" />
+        </dd>
+        <dt>Host CPU</dt>
+        <dd>
+          <BusyBadge busy={state.hostOp.busy} text={state.hostOp.op} testId="inspector-host-op" />
+        </dd>
+      </dl>
+    );
+  }
+  return (
+    <section className="panel inspector-panel" data-testid="node-inspector" aria-label="Node inspector">
+      <div className="panel-title">
+        <h2>Inspector</h2>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * A metric against message size: one line + points per result series (`circle.chart-point`), the paper's
+ * reference values as diamonds (`path.reference-point`), log-scaled axes (charts/sizeChartModel.ts).
+ */
+import { useMemo, useRef } from 'react';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { format } from 'd3-format';
+import { useElementSize } from '../hooks/useElementSize';
+import { useSimResult } from '../hooks/useSimResult';
+import { useScenario } from '../hooks/useScenario';
+import { useRunStatus } from '../hooks/useRunStatus';
+import { CHART_MARGIN, computeSizeChart, type Metric } from '../charts/sizeChartModel';
+import { formatBytes, sizeTicks } from '../charts/formatBytes';
+import { SERIES_COLORS } from '../theme/palette';
+import { ChartAxis } from './ChartAxis';
+
+const HEIGHT = 215;
+
+function diamond(x: number, y: number, r: number): string {
+  return `M${x},${y - r}L${x + r},${y}L${x},${y + r}L${x - r},${y}Z`;
+}
+
+export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; title: string; yLabel: string; testId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(ref);
+  const result = useSimResult();
+  const status = useRunStatus();
+  const scenario = useScenario();
+  const specs = scenario.workload.series;
+  const series = useMemo(() => result?.series ?? [], [result]);
+  const reference = useMemo(() => scenario.reference?.series ?? [], [scenario]);
+  const model = useMemo(
+    () => computeSizeChart(metric, series, reference, scenario.workload.sizes_bytes, width || 400, HEIGHT),
+    [metric, series, reference, scenario, width],
+  );
+  const seriesIds = [...new Set([...specs.map((s) => s.id), ...series.map((s) => s.id)])];
+  const colorOf = (id: string) => SERIES_COLORS[Math.max(0, seriesIds.indexOf(id)) % SERIES_COLORS.length];
+  /** Dash pattern per series, so overlapping lines stay distinguishable without colour. */
+  const dashOf = (id: string) => ['', '6 3', '2 3', '8 3 2 3'][Math.max(0, seriesIds.indexOf(id)) % 4];
+  const labelOf = (id: string) =>
+    specs.find((s) => s.id === id)?.label ?? series.find((s) => s.id === id)?.label ?? id;
+
+  const xAxis = useMemo(
+    () =>
+      axisBottom(model.x)
+        .tickValues(sizeTicks(model.maxBytes, model.innerWidth < 420))
+        .tickFormat((d) => formatBytes(Number(d))),
+    [model],
+  );
+  const yAxis = useMemo(() => {
+    const axis = axisLeft(model.y);
+    return metric === 'latency_us' ? axis.ticks(5, '~g') : axis.ticks(5).tickFormat(format('~d'));
+  }, [model, metric]);
+
+  return (
+    <section className="panel chart-panel" aria-label={title}>
+      <div className="panel-title">
+        <h2>{title}</h2>
+        <ul className="legend">
+          {seriesIds.map((id) => (
+            <li key={id}>
+              <svg width="22" height="10" aria-hidden="true">
+                <line x1="1" x2="21" y1="5" y2="5" stroke={colorOf(id)} strokeWidth="2" strokeDasharray={dashOf(id)} />
+                <circle cx="11" cy="5" r="3" fill={colorOf(id)} />
+              </svg>
+              {labelOf(id)}
+            </li>
+          ))}
+          <li>
+            <svg width="12" height="12" aria-hidden="true">
+              <path d={diamond(6, 6, 5)} fill="#fff" stroke="#000" strokeWidth="1.5" />
+            </svg>
+            paper (seed 002)
+          </li>
+        </ul>
+      </div>
+      <div ref={ref} className="chart-box" data-testid={testId}>
+        <svg width={width} height={HEIGHT} role="img" aria-label={title}>
+          <g transform={`translate(${CHART_MARGIN.left},${CHART_MARGIN.top})`}>
+            <ChartAxis axis={xAxis} transform={`translate(0,${model.innerHeight})`} className="axis axis-x" />
+            <ChartAxis axis={yAxis} className="axis axis-y" />
+            <text className="axis-label" x={model.innerWidth / 2} y={model.innerHeight + 30} textAnchor="middle">
+              message size (bytes; 0 B at the left edge, log scale)
+            </text>
+            <text
+              className="axis-label"
+              transform={`translate(${-44},${model.innerHeight / 2}) rotate(-90)`}
+              textAnchor="middle"
+            >
+              {yLabel}
+            </text>
+            {model.lines.map((l) => (
+              <path
+                key={l.seriesId}
+                className="chart-line"
+                d={l.d}
+                stroke={colorOf(l.seriesId)}
+                strokeDasharray={dashOf(l.seriesId)}
+                fill="none"
+              />
+            ))}
+            {model.points.map((p) => (
+              <circle
+                key={`${p.seriesId}-${p.bytes}`}
+                className="chart-point"
+                data-series={p.seriesId}
+                cx={p.x}
+                cy={p.y}
+                r={3}
+                fill={colorOf(p.seriesId)}
+              >
+                <title>{`${labelOf(p.seriesId)}, ${formatBytes(p.bytes)}: ${p.value.toFixed(2)} ${metric === 'latency_us' ? 'µs' : 'MB/s'}`}</title>
+              </circle>
+            ))}
+            {model.referencePoints.map((p) => (
+              <path
+                key={`ref-${p.seriesId}-${p.bytes}`}
+                className="reference-point"
+                data-series={p.seriesId}
+                d={diamond(p.x, p.y, 6)}
+                fill="#fff"
+                stroke={colorOf(p.seriesId)}
+                strokeWidth={2}
+              >
+                <title>{`Paper, ${labelOf(p.seriesId)}, ${formatBytes(p.bytes)}: ${p.value} ${metric === 'latency_us' ? 'µs' : 'MB/s'}${p.note ? ` (${p.note})` : ''}`}</title>
+              </path>
+            ))}
+            {!result && (
+              <text className="chart-note" x={model.innerWidth / 2} y={model.innerHeight / 2} textAnchor="middle">
+                {status === 'error' ? 'no result (see the error above)' : 'simulating…'}
+              </text>
+            )}
+          </g>
+        </svg>
+      </div>
+    </section>
+  );
+}

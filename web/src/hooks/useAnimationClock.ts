@@ -1,0 +1,38 @@
+/**
+ * Advances the playback time with requestAnimationFrame while playing: Δt_sim = Δt_wall × speed.
+ * Stops at the end of the trace once the run has finished.
+ */
+import { useEffect } from 'react';
+import { usePlaybackStore } from '../state/playbackStore';
+import { useRunStore } from '../state/runStore';
+import { usePlaying } from './usePlaying';
+
+const PS_PER_US = 1e6;
+
+export function useAnimationClock(): void {
+  const playing = usePlaying();
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    let last = performance.now();
+    const tick = (now: number) => {
+      const wall_s = Math.min(0.25, (now - last) / 1000);
+      last = now;
+      const playback = usePlaybackStore.getState();
+      const run = useRunStore.getState();
+      let next = playback.time_ps + wall_s * playback.speed_us_per_s * PS_PER_US;
+      const finished = run.status !== 'loading' && run.status !== 'running';
+      if (finished && run.end_ps > 0 && next >= run.end_ps) {
+        next = run.end_ps;
+        playback.setTime(next);
+        playback.setPlaying(false);
+        return;
+      }
+      if (!finished && run.end_ps > 0) next = Math.min(next, run.end_ps);
+      playback.setTime(next);
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing]);
+}

@@ -1,0 +1,43 @@
+/**
+ * Loads the scenario from the URL hash (`#s=1.<data>`, see share/linkCodec.ts) on start and on hashchange.
+ * A bad link shows its error in the banner and the page keeps (or falls back to) the default scenario.
+ */
+import { useEffect } from 'react';
+import { decodeScenarioLink, linkParameter } from '../share/linkCodec';
+import { useScenarioStore } from '../state/scenarioStore';
+import { useBannerStore } from '../state/bannerStore';
+import { defaultScenario } from '../scenario/defaultScenario';
+
+/** The hash this page wrote last (copy-link); its hashchange must not re-run the same scenario. */
+let ownHash: string | null = null;
+
+export function markOwnHash(hash: string): void {
+  ownHash = hash.startsWith('#') ? hash : `#${hash}`;
+}
+
+function loadFromHash(initial: boolean): void {
+  const hash = window.location.hash;
+  if (hash === ownHash) return;
+  const { load, source } = useScenarioStore.getState();
+  if (linkParameter(hash) === null) {
+    if (initial || source === 'link') load(defaultScenario, 'default');
+    return;
+  }
+  const decoded = decodeScenarioLink(hash);
+  if (decoded.ok) {
+    load(decoded.scenario, 'link');
+  } else {
+    const sentence = /[.!?)]$/.test(decoded.error) ? decoded.error : `${decoded.error}.`;
+    useBannerStore.getState().show(`${sentence} Showing the default scenario instead.`);
+    load(defaultScenario, 'default');
+  }
+}
+
+export function useInitialScenario(): void {
+  useEffect(() => {
+    loadFromHash(true);
+    const onHashChange = () => loadFromHash(false);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+}

@@ -1,0 +1,31 @@
+/**
+ * The first protocol message (trace kind 40) of each (series, size) pair, for jumping the animation to it.
+ * `value` of a message record is the series index; `bytes` its payload.
+ */
+import { useMemo } from 'react';
+import { traceStore } from '../trace/traceStore';
+import { useTraceVersion } from './useTraceVersion';
+
+export interface MessageMark {
+  seriesIndex: number;
+  bytes: number;
+  start_ps: number;
+}
+
+export function useMessageMarks(): MessageMark[] {
+  const version = useTraceVersion();
+  return useMemo(() => {
+    void version;
+    const idx = traceStore.index.message;
+    const seen = new Set<string>();
+    const marks: MessageMark[] = [];
+    for (let i = 0; i < idx.length; i++) {
+      const r = idx.order[i];
+      const key = `${traceStore.value[r]}:${traceStore.bytes[r]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      marks.push({ seriesIndex: traceStore.value[r], bytes: traceStore.bytes[r], start_ps: traceStore.t_start_ps[r] });
+    }
+    return marks;
+  }, [version]);
+}

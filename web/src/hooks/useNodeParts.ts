@@ -1,0 +1,20 @@
+/** Host, PCI bus and NIC component ids of a node, from the topology. */
+import { useMemo } from 'react';
+import type { Topology } from '../sim/bridgeTypes';
+
+export interface NodeParts {
+  host?: number;
+  pci?: number;
+  nic?: number;
+}
+
+export function useNodeParts(topology: Topology | null, node: number | null): NodeParts | null {
+  return useMemo(() => {
+    if (!topology || node === null) return null;
+    const parts: NodeParts = {};
+    for (const c of topology.components) {
+      if (c.node === node && (c.kind === 'host' || c.kind === 'pci' || c.kind === 'nic')) parts[c.kind] = c.id;
+    }
+    return parts;
+  }, [topology, node]);
+}

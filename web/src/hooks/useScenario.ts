@@ -1,0 +1,5 @@
+import { useScenarioStore } from '../state/scenarioStore';
+import type { Scenario } from '../scenario/scenarioTypes';
+
+/** The scenario being run. */
+export const useScenario = (): Scenario => useScenarioStore((s) => s.scenario);

@@ -1,0 +1,5 @@
+/** The page's default scenario: the seed-002 ping-pong (scenarios/portals-qsnet-pingpong.json). */
+import scenario from '../../../scenarios/portals-qsnet-pingpong.json' with { type: 'json' };
+import type { Scenario } from './scenarioTypes';
+
+export const defaultScenario: Scenario = scenario as Scenario;

@@ -1,0 +1,119 @@
+/**
+ * Share links: the scenario travels in the URL hash as `#s=<version>.<data>`.
+ *
+ * - `<version>` is the link format version (currently 1). Every version ever issued keeps a payload decoder
+ *   in `LINK_FORMATS`, and `MIGRATIONS[v]` turns a version-v scenario into a version-(v+1) one, so old links
+ *   keep loading (Compiler Explorer's url.ts ladder). To add v2: add `LINK_FORMATS[2]`, `MIGRATIONS[1]`,
+ *   bump `CURRENT_LINK_VERSION`.
+ * - v1 `<data>` is the scenario JSON compressed with lz-string's `compressToEncodedURIComponent`
+ *   (alphabet A–Z a–z 0–9 + - $, so no `.` or `&` appears inside it).
+ * - Links longer than `MAX_LINK_CHARS` (64 KiB) are refused, both when encoding and when decoding.
+ *
+ * Pure functions, free of browser APIs (node tests import this file).
+ */
+import LZString from 'lz-string';
+import { validateScenario } from '../scenario/validateScenario';
+import type { Scenario } from '../scenario/scenarioTypes';
+
+export const CURRENT_LINK_VERSION = 1;
+/** Upper bound on the `s=` parameter value, characters (64 KiB). */
+export const MAX_LINK_CHARS = 64 * 1024;
+/** Upper bound on the decompressed scenario text, characters (guards against decompression bombs). */
+export const MAX_SCENARIO_CHARS = 1024 * 1024;
+
+export type LinkDecodeResult = { ok: true; scenario: Scenario; version: number } | { ok: false; error: string };
+
+interface LinkFormat {
+  /** Turns the `<data>` part into a parsed (not yet validated) scenario of this link version. */
+  decodePayload(data: string): { ok: true; value: unknown } | { ok: false; error: string };
+}
+
+function decodeLzJson(data: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  let text: string | null;
+  try {
+    text = LZString.decompressFromEncodedURIComponent(data);
+  } catch {
+    text = null;
+  }
+  if (text === null || text === '') {
+    return { ok: false, error: 'Share link is damaged: its data could not be decompressed.' };
+  }
+  if (text.length > MAX_SCENARIO_CHARS) {
+    return { ok: false, error: `Share link is damaged: it expands to more than ${MAX_SCENARIO_CHARS} characters.` };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, error: `Share link is damaged: the scenario is not valid JSON (${(e as Error).message}).` };
+  }
+}
+
+const LINK_FORMATS: Record<number, LinkFormat> = {
+  1: { decodePayload: decodeLzJson },
+};
+
+/** MIGRATIONS[v] converts a scenario carried by a version-v link into the version-(v+1) shape. */
+const MIGRATIONS: Record<number, (scenario: unknown) => unknown> = {};
+
+/** Thrown by encodeScenarioLink when the link would exceed MAX_LINK_CHARS. */
+export class LinkTooLargeError extends Error {}
+
+/** The hash fragment (without `#`) for `scenario`: `s=1.<lz-string data>`. Throws LinkTooLargeError. */
+export function encodeScenarioLink(scenario: Scenario): string {
+  const data = LZString.compressToEncodedURIComponent(JSON.stringify(scenario));
+  const value = `${CURRENT_LINK_VERSION}.${data}`;
+  if (value.length > MAX_LINK_CHARS) {
+    throw new LinkTooLargeError(
+      `Scenario is too large to share as a link (${(value.length / 1024).toFixed(1)} KiB; the limit is 64 KiB).`,
+    );
+  }
+  return `s=${value}`;
+}
+
+/** Finds the `s=` parameter in a hash such as `#s=1.abc` or `s=1.abc&x=2`; null when absent. */
+export function linkParameter(hash: string): string | null {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of body.split('&')) {
+    if (part.startsWith('s=')) return part.slice(2);
+  }
+  return null;
+}
+
+/**
+ * Decodes a location hash carrying `s=<version>.<data>` into a validated scenario.
+ * Errors (never thrown): missing parameter, over 64 KiB, unknown version, decompression failure,
+ * JSON parse error, schema violation (`<instancePath>: <message>`).
+ */
+export function decodeScenarioLink(hash: string): LinkDecodeResult {
+  const value = linkParameter(hash);
+  if (value === null) return { ok: false, error: 'Share link has no scenario (no "s=" parameter).' };
+  if (value.length > MAX_LINK_CHARS) {
+    return {
+      ok: false,
+      error: `Share link is too large (${(value.length / 1024).toFixed(1)} KiB; links over 64 KiB are refused).`,
+    };
+  }
+  const dot = value.indexOf('.');
+  const versionText = dot < 0 ? value : value.slice(0, dot);
+  const version = /^[0-9]{1,6}$/.test(versionText) ? Number(versionText) : NaN;
+  const format = LINK_FORMATS[version];
+  if (dot < 0 || !format) {
+    return {
+      ok: false,
+      error: `Share link format version "${versionText}" is unknown (this page reads ${
+        CURRENT_LINK_VERSION === 1 ? 'version 1' : `versions 1–${CURRENT_LINK_VERSION}`
+      }).`,
+    };
+  }
+  const payload = format.decodePayload(value.slice(dot + 1));
+  if (!payload.ok) return payload;
+  let scenario = payload.value;
+  for (let v = version; v < CURRENT_LINK_VERSION; v++) {
+    const migrate = MIGRATIONS[v];
+    if (!migrate) return { ok: false, error: `Share link version ${v} has no migration to version ${v + 1}.` };
+    scenario = migrate(scenario);
+  }
+  const checked = validateScenario(scenario);
+  if (!checked.ok) return { ok: false, error: `Share link scenario is invalid: ${checked.error}` };
+  return { ok: true, scenario: checked.scenario, version };
+}

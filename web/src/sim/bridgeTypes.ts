@@ -1,0 +1,117 @@
+/**
+ * Shapes crossing the worker boundary and the core's JSON outputs
+ * (contract: core-wasm/src/wasm/README.md).
+ */
+import type { BreakdownTable } from '../scenario/scenarioTypes';
+
+/** Trace kinds (README "Trace kinds"). */
+export const TraceKind = {
+  qdma_packet: 1,
+  rdma_packet: 2,
+  ack_packet: 3,
+  nak_packet: 4,
+  control_packet: 5,
+  pci_transaction: 10,
+  nic_thread: 20,
+  input_queue: 21,
+  match_list: 22,
+  event_queue: 23,
+  host_op: 30,
+  message: 40,
+} as const;
+
+export const PACKET_KINDS = [1, 2, 3, 4, 5] as const;
+
+/** One batch of trace records as the 7 columns of the bridge (all of length n). */
+export interface TraceBatch {
+  n: number;
+  t_start_ps: Float64Array;
+  t_end_ps: Float64Array;
+  kind: Uint32Array;
+  component: Uint32Array;
+  message: Uint32Array;
+  bytes: Uint32Array;
+  value: Int32Array;
+}
+
+export interface TopologyComponent {
+  id: number;
+  kind: 'host' | 'pci' | 'nic' | 'switch';
+  name: string;
+  node?: number;
+  level?: number;
+  index?: number;
+}
+
+export interface TopologyLink {
+  id: number;
+  from: number;
+  to: number;
+  kind: 'link' | 'pci';
+  bandwidth_MBps?: number;
+}
+
+export interface Topology {
+  fabric: string;
+  nodes: number;
+  levels: number;
+  arity: number;
+  components: TopologyComponent[];
+  links: TopologyLink[];
+}
+
+/**
+ * Entry of hs_trace_kinds_json(): `values` names the value codes (a map code → name, or a string saying what
+ * the value measures; lists are read too, see traceKinds.ts). `value` is accepted as an older spelling.
+ */
+export interface TraceKindInfo {
+  kind: number;
+  name: string;
+  values?: unknown;
+  value?: unknown;
+}
+
+/** Entry of hs_parameters_json(): the model parameter registry. */
+export interface ParameterInfo {
+  name: string;
+  unit?: string;
+  default?: number;
+  min?: number;
+  max?: number;
+  description?: string;
+  source?: string;
+}
+
+/** One measured point of a result series: latency in µs, bandwidth in MB/s (10^6 B/s). */
+export interface ResultPoint {
+  bytes: number;
+  latency_us?: number;
+  bandwidth_MBps?: number;
+}
+
+export interface ResultSeries {
+  id: string;
+  label?: string;
+  points: ResultPoint[];
+}
+
+/** hs_result_json() after normalisation (see normalizeResult.ts). */
+export interface SimResult {
+  series: ResultSeries[];
+  tables: BreakdownTable[];
+  fingerprint?: string;
+  events?: number;
+  raw: unknown;
+}
+
+export type ToWorker = { type: 'start'; scenarioText: string; wasmUrl: string } | { type: 'cancel' };
+
+export type FromWorker =
+  | { type: 'ready'; kinds: TraceKindInfo[]; parameters: ParameterInfo[] }
+  | { type: 'topology'; topology: Topology }
+  | { type: 'trace'; batch: TraceBatch }
+  | { type: 'progress'; now_ps: number; events: number }
+  | { type: 'done'; resultText: string; topology: Topology; now_ps: number; events: number }
+  | { type: 'cancelled'; now_ps: number; events: number }
+  /** `phase`: load = the core module failed to load, create = hs_create refused the scenario, run = later. */
+  | { type: 'error'; message: string; phase: 'load' | 'create' | 'run' };

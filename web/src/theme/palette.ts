@@ -1,0 +1,31 @@
+/**
+ * Okabe & Ito colour-blind-safe palette ("Color Universal Design", 2008) for packet kinds and chart series.
+ */
+export const OKABE_ITO = {
+  orange: '#E69F00',
+  skyBlue: '#56B4E9',
+  bluishGreen: '#009E73',
+  yellow: '#F0E442',
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  reddishPurple: '#CC79A7',
+  black: '#000000',
+} as const;
+
+/** Packet kinds 1–5 (core-wasm/src/wasm/README.md), colour and label. */
+export const PACKET_STYLE: Record<number, { name: string; label: string; color: string }> = {
+  1: { name: 'qdma_packet', label: 'QDMA', color: OKABE_ITO.blue },
+  2: { name: 'rdma_packet', label: 'RDMA', color: OKABE_ITO.orange },
+  3: { name: 'ack_packet', label: 'ACK', color: OKABE_ITO.bluishGreen },
+  4: { name: 'nak_packet', label: 'NAK', color: OKABE_ITO.vermillion },
+  5: { name: 'control_packet', label: 'Control', color: OKABE_ITO.reddishPurple },
+};
+
+/** Chart series colours, in series order. */
+export const SERIES_COLORS = [
+  OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple,
+  OKABE_ITO.vermillion, OKABE_ITO.skyBlue, OKABE_ITO.black, OKABE_ITO.yellow,
+];
+
+/** Highlight for busy PCI buses, NIC threads and host CPUs. */
+export const BUSY_COLOR = OKABE_ITO.yellow;

@@ -1,0 +1,115 @@
+/**
+ * Positions of the cluster's components for drawing (pure; computed with d3-scale).
+ * Rows from the bottom: hosts, PCI buses, NICs, leaf Elite switches (level 1), higher levels above.
+ * A leaf switch sits above the mean of the NICs it connects; other levels are spread evenly.
+ */
+import { scalePoint } from 'd3-scale';
+import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
+
+export interface PlacedComponent {
+  c: TopologyComponent;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface PlacedLink {
+  id: number;
+  from: number;
+  to: number;
+  kind: 'link' | 'pci';
+  /** Endpoints at the facing edges of the two boxes, px. */
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface ClusterLayout {
+  width: number;
+  height: number;
+  components: Map<number, PlacedComponent>;
+  links: Map<number, PlacedLink>;
+  /** One entry per physical link (the lower directed id of each pair). */
+  segments: PlacedLink[];
+  /** Node index → host, pci and nic component ids. */
+  nodeParts: Map<number, { host?: number; pci?: number; nic?: number }>;
+  showLabels: boolean;
+  /** Boxes narrower than 6 px: drawn without outlines. */
+  dense: boolean;
+}
+
+const MARGIN = { top: 18, bottom: 22, side: 16 };
+
+export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
+  const levels = Math.max(1, ...topology.components.filter((c) => c.kind === 'switch').map((c) => c.level ?? 1));
+  const rows = 3 + levels; // host, pci, nic, switch levels
+  const rowGap = (height - MARGIN.top - MARGIN.bottom) / (rows - 1);
+  const rowY = (row: number) => height - MARGIN.bottom - row * rowGap;
+
+  const nodeIds = [...new Set(topology.components.filter((c) => c.node !== undefined).map((c) => c.node!))].sort(
+    (a, b) => a - b,
+  );
+  const x = scalePoint<number>().domain(nodeIds).range([MARGIN.side, width - MARGIN.side]).padding(0.5);
+  const spacing = nodeIds.length > 1 ? x.step() : width / 2;
+  const nodeW = Math.max(1, Math.min(34, spacing * 0.72));
+  const boxH = Math.max(8, Math.min(20, rowGap * 0.42));
+
+  const components = new Map<number, PlacedComponent>();
+  const nodeParts = new Map<number, { host?: number; pci?: number; nic?: number }>();
+  for (const c of topology.components) {
+    if (c.node === undefined || c.kind === 'switch') continue;
+    const row = c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2;
+    const w = c.kind === 'pci' ? Math.max(Math.min(3, nodeW), nodeW * 0.3) : nodeW;
+    components.set(c.id, { c, x: x(c.node) ?? 0, y: rowY(row), w, h: c.kind === 'pci' ? boxH * 0.9 : boxH });
+    const parts = nodeParts.get(c.node) ?? {};
+    parts[c.kind as 'host' | 'pci' | 'nic'] = c.id;
+    nodeParts.set(c.node, parts);
+  }
+
+  const neighbours = new Map<number, number[]>();
+  for (const l of topology.links) {
+    if (!neighbours.has(l.from)) neighbours.set(l.from, []);
+    neighbours.get(l.from)!.push(l.to);
+  }
+  for (let level = 1; level <= levels; level++) {
+    const switches = topology.components
+      .filter((c) => c.kind === 'switch' && (c.level ?? 1) === level)
+      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    const even = scalePoint<number>()
+      .domain(switches.map((s) => s.id))
+      .range([MARGIN.side, width - MARGIN.side])
+      .padding(0.5);
+    const swW = Math.max(nodeW, Math.min(90, even.step() * 0.6));
+    for (const s of switches) {
+      let sx = even(s.id) ?? width / 2;
+      if (level === 1) {
+        const below = (neighbours.get(s.id) ?? []).map((n) => components.get(n)).filter((p) => p && p.c.kind === 'nic');
+        if (below.length > 0) sx = below.reduce((sum, p) => sum + p!.x, 0) / below.length;
+      }
+      components.set(s.id, { c: s, x: sx, y: rowY(2 + level), w: swW, h: boxH });
+    }
+  }
+
+  const links = new Map<number, PlacedLink>();
+  const segments: PlacedLink[] = [];
+  const seen = new Set<string>();
+  for (const l of topology.links) {
+    const a = components.get(l.from);
+    const b = components.get(l.to);
+    if (!a || !b) continue;
+    const dy = Math.sign(b.y - a.y);
+    const placed: PlacedLink = {
+      id: l.id, from: l.from, to: l.to, kind: l.kind,
+      x1: a.x, y1: a.y + (dy * a.h) / 2, x2: b.x, y2: b.y - (dy * b.h) / 2,
+    };
+    links.set(l.id, placed);
+    const key = l.from < l.to ? `${l.from}-${l.to}` : `${l.to}-${l.from}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      segments.push(placed);
+    }
+  }
+  return { width, height, components, links, segments, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6 };
+}

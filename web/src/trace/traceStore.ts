@@ -1,0 +1,192 @@
+/**
+ * The run's trace records, kept outside React state (painters read the arrays; React sees `version`).
+ *
+ * Columns grow by doubling as batches arrive from the worker. For queries at an animation time, records are
+ * grouped by category (packets, PCI, NIC thread, levels, host ops, messages) and each category keeps a
+ * permutation of its records sorted by t_start_ps, extended by merging each sorted batch (O(n) per batch),
+ * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
+ */
+import type { TraceBatch } from '../sim/bridgeTypes';
+
+export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message';
+
+export function categoryOfKind(kind: number): TraceCategory | null {
+  if (kind >= 1 && kind <= 5) return 'packet';
+  if (kind === 10) return 'pci';
+  if (kind === 20) return 'nic_thread';
+  if (kind >= 21 && kind <= 23) return 'level';
+  if (kind === 30) return 'host_op';
+  if (kind === 40) return 'message';
+  return null;
+}
+
+const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message'];
+
+/** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
+export class SortedIndex {
+  order = new Uint32Array(1024);
+  length = 0;
+  maxDuration_ps = 0;
+
+  /** Merges `fresh` (record indexes, any order) into the sorted order. */
+  merge(fresh: number[], tStart: Float64Array, tEnd: Float64Array): void {
+    if (fresh.length === 0) return;
+    fresh.sort((a, b) => tStart[a] - tStart[b] || a - b);
+    for (const r of fresh) this.maxDuration_ps = Math.max(this.maxDuration_ps, tEnd[r] - tStart[r]);
+    const total = this.length + fresh.length;
+    const out = new Uint32Array(Math.max(total, this.order.length * (total > this.order.length ? 2 : 1)));
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < this.length && j < fresh.length) {
+      const a = this.order[i];
+      const b = fresh[j];
+      if (tStart[a] < tStart[b] || (tStart[a] === tStart[b] && a < b)) out[k++] = this.order[i++];
+      else out[k++] = fresh[j++];
+    }
+    while (i < this.length) out[k++] = this.order[i++];
+    while (j < fresh.length) out[k++] = fresh[j++];
+    this.order = out;
+    this.length = total;
+  }
+
+  /** Position of the first entry with t_start_ps > t (binary search). */
+  upperBound(t_ps: number, tStart: Float64Array): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tStart[this.order[mid]] <= t_ps) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+export class TraceStore {
+  length = 0;
+  t_start_ps = new Float64Array(0);
+  t_end_ps = new Float64Array(0);
+  kind = new Uint32Array(0);
+  component = new Uint32Array(0);
+  message = new Uint32Array(0);
+  bytes = new Uint32Array(0);
+  value = new Int32Array(0);
+  /** Latest t_end_ps (or t_start_ps) of any record. */
+  end_ps = 0;
+  readonly index: Record<TraceCategory, SortedIndex> = {
+    packet: new SortedIndex(), pci: new SortedIndex(), nic_thread: new SortedIndex(),
+    level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(),
+  };
+  /** Level records (kinds 21–23) per `kind:component`, sorted by start. */
+  readonly levelIndex = new Map<string, SortedIndex>();
+
+  clear(): void {
+    this.length = 0;
+    this.end_ps = 0;
+    for (const c of CATEGORIES) this.index[c] = new SortedIndex();
+    this.levelIndex.clear();
+  }
+
+  private grow(min: number): void {
+    if (min <= this.t_start_ps.length) return;
+    const cap = Math.max(min, this.t_start_ps.length * 2, 4096);
+    const grow = <T extends Float64Array | Uint32Array | Int32Array>(old: T, make: (n: number) => T): T => {
+      const next = make(cap);
+      next.set(old.subarray(0, this.length));
+      return next;
+    };
+    this.t_start_ps = grow(this.t_start_ps, (n) => new Float64Array(n));
+    this.t_end_ps = grow(this.t_end_ps, (n) => new Float64Array(n));
+    this.kind = grow(this.kind, (n) => new Uint32Array(n));
+    this.component = grow(this.component, (n) => new Uint32Array(n));
+    this.message = grow(this.message, (n) => new Uint32Array(n));
+    this.bytes = grow(this.bytes, (n) => new Uint32Array(n));
+    this.value = grow(this.value, (n) => new Int32Array(n));
+  }
+
+  append(batch: TraceBatch): void {
+    const base = this.length;
+    this.grow(base + batch.n);
+    this.t_start_ps.set(batch.t_start_ps, base);
+    this.t_end_ps.set(batch.t_end_ps, base);
+    this.kind.set(batch.kind, base);
+    this.component.set(batch.component, base);
+    this.message.set(batch.message, base);
+    this.bytes.set(batch.bytes, base);
+    this.value.set(batch.value, base);
+    this.length = base + batch.n;
+    const fresh: Record<TraceCategory, number[]> = {
+      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [],
+    };
+    for (let r = base; r < this.length; r++) {
+      const c = categoryOfKind(this.kind[r]);
+      if (c) fresh[c].push(r);
+      const end = Math.max(this.t_end_ps[r], this.t_start_ps[r]);
+      if (end > this.end_ps) this.end_ps = end;
+    }
+    for (const c of CATEGORIES) this.index[c].merge(fresh[c], this.t_start_ps, this.t_end_ps);
+    const perLevel = new Map<string, number[]>();
+    for (const r of fresh.level) {
+      const key = `${this.kind[r]}:${this.component[r]}`;
+      let list = perLevel.get(key);
+      if (!list) perLevel.set(key, (list = []));
+      list.push(r);
+    }
+    for (const [key, list] of perLevel) {
+      let idx = this.levelIndex.get(key);
+      if (!idx) this.levelIndex.set(key, (idx = new SortedIndex()));
+      idx.merge(list, this.t_start_ps, this.t_end_ps);
+    }
+  }
+
+  /** Calls `visit(record)` for each record of `category` with t_start ≤ t < t_end (or = t when instantaneous). */
+  forEachActive(category: TraceCategory, t_ps: number, visit: (record: number) => void): void {
+    const idx = this.index[category];
+    const stop = idx.upperBound(t_ps, this.t_start_ps);
+    const earliest = t_ps - idx.maxDuration_ps;
+    for (let i = stop - 1; i >= 0; i--) {
+      const r = idx.order[i];
+      const start = this.t_start_ps[r];
+      if (start < earliest) break;
+      const end = this.t_end_ps[r];
+      if (end > t_ps || (end === start && start === t_ps)) visit(r);
+    }
+  }
+
+  /**
+   * Latest level record (kinds 21–23, which hold their value) of `kind` on `component` with t_start ≤ t,
+   * or −1. Binary search.
+   */
+  lastLevelAtOrBefore(kind: number, component: number, t_ps: number): number {
+    const idx = this.levelIndex.get(`${kind}:${component}`);
+    if (!idx) return -1;
+    const pos = idx.upperBound(t_ps, this.t_start_ps) - 1;
+    return pos >= 0 ? idx.order[pos] : -1;
+  }
+
+  /** Largest value ever recorded for a level `kind` on `component` (0 when none). */
+  maxLevel(kind: number, component: number): number {
+    const idx = this.levelIndex.get(`${kind}:${component}`);
+    let max = 0;
+    if (idx) for (let i = 0; i < idx.length; i++) max = Math.max(max, this.value[idx.order[i]]);
+    return max;
+  }
+
+  /** Earliest t_start_ps strictly after t over all records, or null. */
+  nextStartAfter(t_ps: number): number | null {
+    let best: number | null = null;
+    for (const c of CATEGORIES) {
+      const idx = this.index[c];
+      const pos = idx.upperBound(t_ps, this.t_start_ps);
+      if (pos < idx.length) {
+        const s = this.t_start_ps[idx.order[pos]];
+        if (best === null || s < best) best = s;
+      }
+    }
+    return best;
+  }
+}
+
+/** The one trace store of the page (the run store bumps `traceVersion` when it changes). */
+export const traceStore = new TraceStore();

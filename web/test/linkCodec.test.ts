@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import LZString from 'lz-string';
+import {
+  decodeScenarioLink,
+  encodeScenarioLink,
+  LinkTooLargeError,
+  MAX_LINK_CHARS,
+} from '../src/share/linkCodec.ts';
+import { defaultScenario } from '../src/scenario/defaultScenario.ts';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+test('link round trip: encode then decode gives the same scenario', () => {
+  const hash = encodeScenarioLink(defaultScenario);
+  assert.match(hash, /^s=1\./);
+  const decoded = decodeScenarioLink('#' + hash);
+  assert.equal(decoded.ok, true);
+  if (decoded.ok) assert.deepEqual(decoded.scenario, defaultScenario);
+});
+
+test('round trip also works without the leading # and with other parameters', () => {
+  const decoded = decodeScenarioLink('x=1&' + encodeScenarioLink(defaultScenario));
+  assert.equal(decoded.ok, true);
+});
+
+test('tampered data gives an error, never a scenario', () => {
+  const hash = encodeScenarioLink(defaultScenario);
+  const data = hash.slice('s=1.'.length);
+  const variants = [
+    data.slice(0, data.length >> 1),
+    data.slice(10),
+    data.replace(/[A-Za-z]/g, (c) => (c === 'A' ? 'B' : 'A')),
+    '!!!not-lz!!!',
+    '',
+  ];
+  for (const v of variants) {
+    const decoded = decodeScenarioLink(`#s=1.${v}`);
+    assert.equal(decoded.ok, false, `variant ${v.slice(0, 20)} decoded`);
+    if (!decoded.ok) assert.ok(decoded.error.length > 0);
+  }
+});
+
+test('valid compression of non-JSON text is a JSON parse error', () => {
+  const decoded = decodeScenarioLink('#s=1.' + LZString.compressToEncodedURIComponent('{"format": oops'));
+  assert.equal(decoded.ok, false);
+  if (!decoded.ok) assert.match(decoded.error, /not valid JSON/);
+});
+
+test('unknown version gives an error naming the version', () => {
+  const data = encodeScenarioLink(defaultScenario).slice('s=1.'.length);
+  for (const version of ['2', '0', 'x', '99']) {
+    const decoded = decodeScenarioLink(`#s=${version}.${data}`);
+    assert.equal(decoded.ok, false);
+    if (!decoded.ok) assert.match(decoded.error, new RegExp(`version "${version}" is unknown`));
+  }
+  const noDot = decodeScenarioLink('#s=1');
+  assert.equal(noDot.ok, false);
+});
+
+test('missing s= parameter is an error', () => {
+  const decoded = decodeScenarioLink('#t=3');
+  assert.equal(decoded.ok, false);
+});
+
+test('wrong field type gives an error naming the field path', () => {
+  const bad = clone(defaultScenario) as unknown as { cluster: { nodes: unknown } };
+  bad.cluster.nodes = 'sixteen';
+  const decoded = decodeScenarioLink('#s=1.' + LZString.compressToEncodedURIComponent(JSON.stringify(bad)));
+  assert.equal(decoded.ok, false);
+  if (!decoded.ok) assert.match(decoded.error, /\/cluster\/nodes: must be integer/);
+});
+
+test('oversize link is refused when decoding and when encoding', () => {
+  const decoded = decodeScenarioLink('#s=1.' + 'A'.repeat(MAX_LINK_CHARS + 1));
+  assert.equal(decoded.ok, false);
+  if (!decoded.ok) assert.match(decoded.error, /64 KiB/);
+
+  const big = clone(defaultScenario);
+  // Random-ish text compresses badly: ~200 KB of it cannot fit in 64 KiB.
+  let seed = 12345;
+  const chars: string[] = [];
+  for (let i = 0; i < 200_000; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    chars.push(String.fromCharCode(33 + (seed >>> 16) % 90));
+  }
+  big.reference = { ...big.reference, source: chars.join('') };
+  assert.throws(() => encodeScenarioLink(big), LinkTooLargeError);
+});

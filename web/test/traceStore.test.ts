@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TraceStore } from '../src/trace/traceStore.ts';
+import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
+
+/** Records as [t_start_ps, t_end_ps, kind, component, message, bytes, value]. */
+function batch(records: number[][]): TraceBatch {
+  const col = (i: number) => records.map((r) => r[i]);
+  return {
+    n: records.length,
+    t_start_ps: new Float64Array(col(0)),
+    t_end_ps: new Float64Array(col(1)),
+    kind: new Uint32Array(col(2)),
+    component: new Uint32Array(col(3)),
+    message: new Uint32Array(col(4)),
+    bytes: new Uint32Array(col(5)),
+    value: new Int32Array(col(6)),
+  };
+}
+
+test('packets active at t, across batches that arrive out of order', () => {
+  const store = new TraceStore();
+  store.append(batch([[100, 200, 1, 7, 1, 320, 0], [50, 60, 2, 8, 1, 320, 0]]));
+  store.append(batch([[10, 500, 3, 9, 1, 8, 0], [150, 150, 20, 3, 0, 0, 2]]));
+  const at = (t: number) => {
+    const out: number[] = [];
+    store.forEachActive('packet', t, (r) => out.push(store.component[r]));
+    return out.sort();
+  };
+  assert.deepEqual(at(55), [8, 9]);
+  assert.deepEqual(at(150), [7, 9]);
+  assert.deepEqual(at(200), [9]);
+  assert.deepEqual(at(600), []);
+  assert.equal(store.end_ps, 500);
+});
+
+test('level kinds hold their last value; next start after t', () => {
+  const store = new TraceStore();
+  store.append(batch([[10, 10, 21, 5, 0, 0, 1], [30, 30, 21, 5, 0, 0, 2], [20, 20, 21, 6, 0, 0, 9]]));
+  store.append(batch([[40, 40, 21, 5, 0, 0, 0]]));
+  const value = (t: number) => {
+    const r = store.lastLevelAtOrBefore(21, 5, t);
+    return r < 0 ? null : store.value[r];
+  };
+  assert.equal(value(5), null);
+  assert.equal(value(10), 1);
+  assert.equal(value(35), 2);
+  assert.equal(value(99), 0);
+  assert.equal(store.maxLevel(21, 5), 2);
+  assert.equal(store.nextStartAfter(10), 20);
+  assert.equal(store.nextStartAfter(40), null);
+});
