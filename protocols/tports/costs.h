@@ -4,14 +4,11 @@
 #include <cstdint>
 
 #include "hw/elan3_nic.h"
+#include "hw/host.h"
 
 namespace hpcsim::tports {
 
-struct HostCall {
-  uint64_t cycles;
-  int pio_reads;
-  int stores;
-};
+using HostCall = LibraryCall;
 
 // elan_tportRxStart: one API call, "roughly half the number of PCI bus accesses" of Portals (§5.1):
 // a read of the receive-queue tail; stores of buffer address, length, tag, tag mask, source, link,

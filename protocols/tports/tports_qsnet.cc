@@ -46,22 +46,12 @@ void TportsQsnet::thread_deliver(int node, uint32_t msg, uint32_t data_bytes) {
 }
 
 void TportsQsnet::post_receive(int node, int peer, uint32_t bytes, Done then) {
-  Host& h = cluster_.host(node);
-  h.compute(kRxStart.cycles, [this, node, peer, bytes, then = std::move(then)]() mutable {
-    cluster_.host(node).pio_reads(kRxStart.pio_reads, 0, [this, node, peer, bytes, then = std::move(then)]() mutable {
-      auto stores = std::make_shared<std::function<void(int)>>();
-      *stores = [this, node, peer, bytes, stores, then = std::move(then)](int left) mutable {
-        if (left > 0) {
-          cluster_.host(node).pio_write(8, 0, [stores, left]() { (*stores)(left - 1); });
-          return;
-        }
-        nodes_[static_cast<size_t>(node)]->posted.push_back(Posted{peer, kTag, bytes});
-        sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kMatchList, cluster_.nic(node).id(), 0, 0,
-                            static_cast<int32_t>(nodes_[static_cast<size_t>(node)]->posted.size()));
-        then();
-      };
-      (*stores)(kRxStart.stores);
-    });
+  cluster_.host(node).call(kRxStart, 0, [this, node, peer, bytes, then = std::move(then)]() {
+    NodeState& st = *nodes_[static_cast<size_t>(node)];
+    st.posted.push_back(Posted{peer, kTag, bytes});
+    sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kMatchList, cluster_.nic(node).id(), 0, 0,
+                        static_cast<int32_t>(st.posted.size()));
+    then();
   });
 }
 

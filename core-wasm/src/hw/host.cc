@@ -1,5 +1,7 @@
 #include "hw/host.h"
 
+#include <memory>
+
 namespace hpcsim {
 
 Host::Host(Simulator& sim, ComponentId id, int node, PciBus& pci, const ParameterSet& p)
@@ -33,6 +35,24 @@ void Host::pio_write(uint32_t bytes, uint32_t message, std::function<void()> the
     if (landed) landed();
   });
   sim_.after(store_ps_ * stores, id_, EventKind::kHostCpuDone, bytes, std::move(then));
+}
+
+void Host::call(const LibraryCall& c, uint32_t message, std::function<void()> then) {
+  compute(c.cycles, [this, c, message, then = std::move(then)]() mutable {
+    pio_reads(c.pio_reads, message, [this, c, message, then = std::move(then)]() mutable {
+      auto stores = std::make_shared<std::function<void(int)>>();
+      *stores = [this, message, stores, then = std::move(then)](int left) mutable {
+        if (left <= 0) {
+          auto done = std::move(then);
+          stores.reset();
+          done();
+          return;
+        }
+        pio_write(8, message, [stores, left]() { (*stores)(left - 1); });
+      };
+      (*stores)(c.stores);
+    });
+  });
 }
 
 void Host::read_dma_written(uint32_t bytes, std::function<void()> then) {

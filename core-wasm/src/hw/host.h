@@ -8,6 +8,14 @@
 
 namespace hpcsim {
 
+/// A communication-library call on the host: cycles of code, then PIO reads of NIC memory, then 8-byte
+/// uncached stores to NIC memory (the counts are the protocol's; the unit costs are Host's parameters).
+struct LibraryCall {
+  uint64_t cycles;
+  int pio_reads;
+  int stores;
+};
+
 /// Host CPU costs (parameters host.*; seed 002 §5: 1 GHz Pentium III). Library code paths are
 /// charged in CPU cycles; accesses to NIC memory go over the PCI bus as PIO transactions.
 class Host {
@@ -25,6 +33,8 @@ class Host {
   /// PIO write of `bytes` (8-byte uncached stores): the CPU is stalled host.uncached_store_ns per store;
   /// the PCI transaction is posted. `then` runs when the CPU may go on; `landed` when the NIC has the data.
   void pio_write(uint32_t bytes, uint32_t message, std::function<void()> then, std::function<void()> landed = {});
+  /// Runs `c` (cycles, then its PIO reads, then its stores, one after another), then `then`.
+  void call(const LibraryCall& c, uint32_t message, std::function<void()> then);
   /// Reads `bytes` of host memory last written by the NIC: one cache miss (host.cache_miss_ns), then the
   /// rest streams at host.memcpy_MBps (hardware prefetch of the following lines). Then `then`.
   void read_dma_written(uint32_t bytes, std::function<void()> then);

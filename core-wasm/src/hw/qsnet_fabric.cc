@@ -7,11 +7,11 @@ int pow4(int e) { return 1 << (2 * e); }
 }  // namespace
 
 QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids,
-                         ComponentId& next_id)
+                         ComponentId& next_id, const std::string& family)
     : sim_(sim),
       nodes_(static_cast<int>(nic_ids.size())),
-      link_Bps_(p.get("qsnet.link_MBps") * 1e6),
-      hop_latency_ps_(ns_to_ps(p.get("qsnet.switch_latency_ns") + p.get("qsnet.cable_ns"))),
+      link_Bps_(p.get(family + ".link_MBps") * 1e6),
+      hop_latency_ps_(ns_to_ps(p.get(family + ".switch_latency_ns") + p.get(family + ".cable_ns"))),
       nic_ids_(nic_ids) {
   levels_ = 1;
   while (pow4(levels_) < nodes_) ++levels_;

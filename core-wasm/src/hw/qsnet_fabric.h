@@ -34,7 +34,10 @@ struct EliteSwitch {
 class QsnetFabric {
  public:
   /// `nic_ids[i]` is the component id of node i's NIC; `next_id` hands out ids for switches and channels.
-  QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids, ComponentId& next_id);
+  /// `family` names the parameter group of the links and switches: "qsnet" (Elan3/Elite, seed 002) or
+  /// "qsnet2" (Elan4/Elite4, seed 001): it reads <family>.link_MBps, .switch_latency_ns and .cable_ns.
+  QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids, ComponentId& next_id,
+              const std::string& family = "qsnet");
 
   /// Sends one packet of `bytes` (payload plus header) from node `src` to node `dst`;
   /// `delivered` runs when its tail reaches the destination NIC.

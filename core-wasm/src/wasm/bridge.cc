@@ -104,7 +104,9 @@ HS_EXPORT const char* hs_trace_kinds_json() {
   json steps = json::object(), ops = json::object();
   for (int32_t s = 1; s <= static_cast<int32_t>(hpcsim::ThreadStep::kPostEnd); ++s)
     steps[std::to_string(s)] = hpcsim::thread_step_label(s);
-  for (int32_t o = 1; o <= 4; ++o) ops[std::to_string(o)] = hpcsim::host_op_label(static_cast<hpcsim::HostOp>(o));
+  // Role-neutral names (the initiator's Table 1 wording would mislabel the target's steps).
+  const char* op_names[] = {"", "Post receive", "Send", "Wait for send to complete", "Wait for arrival"};
+  for (int32_t o = 1; o <= 4; ++o) ops[std::to_string(o)] = op_names[o];
   json kinds = json::array({
       {{"kind", 1}, {"name", "qdma_packet"}},
       {{"kind", 2}, {"name", "rdma_packet"}},

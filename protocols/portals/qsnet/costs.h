@@ -9,15 +9,11 @@
 #include <cstdint>
 
 #include "hw/elan3_nic.h"
+#include "hw/host.h"
 
 namespace hpcsim::portals_qsnet {
 
-/// A host library call: cycles of code, PIO reads of NIC memory, 8-byte uncached stores to it.
-struct HostCall {
-  uint64_t cycles;
-  int pio_reads;
-  int stores;
-};
+using HostCall = LibraryCall;
 
 // PtlMEAttach: the match list lives in NIC memory (the NIC thread walks it). Reads: portal-table entry
 // (list tail), free-ME index, lock word; stores: match_id (nid,pid), match bits, ignore bits, unlink op,

@@ -46,20 +46,7 @@ PortalsQsnet::PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet&
 }
 
 void PortalsQsnet::host_call(int node, const HostCall& c, uint32_t message, Done then) {
-  Host& h = cluster_.host(node);
-  h.compute(c.cycles, [this, node, c, message, then = std::move(then)]() mutable {
-    cluster_.host(node).pio_reads(c.pio_reads, message, [this, node, c, message, then = std::move(then)]() mutable {
-      auto stores = std::make_shared<std::function<void(int)>>();
-      *stores = [this, node, message, stores, then = std::move(then)](int left) mutable {
-        if (left <= 0) {
-          then();
-          return;
-        }
-        cluster_.host(node).pio_write(8, message, [stores, left]() { (*stores)(left - 1); });
-      };
-      (*stores)(c.stores);
-    });
-  });
+  cluster_.host(node).call(c, message, std::move(then));
 }
 
 void PortalsQsnet::nic_write_notice(int node, uint32_t bytes, Notice n) {

@@ -33,7 +33,7 @@ export function useSimulationRunner(): { cancel: () => void } {
     const run = useRunStore.getState();
     const banner = useBannerStore.getState();
     traceStore.clear();
-    run.reset();
+    run.reset(revision);
     run.patch({ status: 'loading' });
     usePlaybackStore.getState().setPlaying(false);
     usePlaybackStore.getState().setTime(0);
@@ -58,6 +58,7 @@ export function useSimulationRunner(): { cancel: () => void } {
     };
 
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      if (workerRef.current !== worker) return; // a newer scenario replaced this run
       const m = e.data;
       const patch = useRunStore.getState().patch;
       switch (m.type) {

@@ -9,6 +9,8 @@ import type { KindNames } from '../sim/traceKinds';
 export type RunStatus = 'idle' | 'loading' | 'running' | 'finished' | 'cancelled' | 'error';
 
 interface RunState {
+  /** Scenario-store revision this run belongs to (results of an older revision are stale). */
+  revision: number;
   status: RunStatus;
   now_ps: number;
   events: number;
@@ -21,10 +23,11 @@ interface RunState {
   parameters: ParameterInfo[];
   result: SimResult | null;
   patch(p: Partial<Omit<RunState, 'patch' | 'reset'>>): void;
-  reset(): void;
+  reset(revision: number): void;
 }
 
 const initial = {
+  revision: 0,
   status: 'idle' as RunStatus,
   now_ps: 0,
   events: 0,
@@ -40,5 +43,5 @@ const initial = {
 export const useRunStore = create<RunState>((set) => ({
   ...initial,
   patch: (p) => set(p),
-  reset: () => set((s) => ({ ...initial, traceVersion: s.traceVersion + 1 })),
+  reset: (revision) => set((s) => ({ ...initial, revision, traceVersion: s.traceVersion + 1 })),
 }));

@@ -1,0 +1,197 @@
+#include "hw/elan4/elan4_nic.h"
+
+#include "hw/elan4/input_queue.h"
+
+namespace hpcsim {
+
+void E4Event::trigger(uint32_t message) {
+  if (remaining_ == 0) return;  // already fired and not re-primed: the set-event is lost
+  if (--remaining_ > 0) return;
+  nic_.fire(*this, message);
+}
+
+Elan4Nic::Elan4Nic(Simulator& sim, ComponentId id, int node, int rail, PciBus& pci, const ParameterSet& p)
+    : sim_(sim),
+      id_(id),
+      node_(node),
+      rail_(rail),
+      pci_(pci),
+      command_ps_(ns_to_ps(p.get("elan4.command_ns"))),
+      dma_setup_ps_(ns_to_ps(p.get("elan4.dma_setup_ns"))),
+      event_ps_(ns_to_ps(p.get("elan4.event_ns"))),
+      event_copy_ps_(ns_to_ps(p.get("elan4.event_copy_ns"))),
+      input_ps_(ns_to_ps(p.get("elan4.input_ns"))),
+      sdram_ps_(ns_to_ps(p.get("elan4.sdram_access_ns"))),
+      retry_ps_(ns_to_ps(p.get("elan4.qdma_retry_ns"))),
+      thread_cycle_ps_(1e6 / p.get("elan4.thread_clock_MHz")),
+      packet_payload_(static_cast<uint32_t>(p.get("qsnet2.packet_payload_bytes"))),
+      packet_header_(static_cast<uint32_t>(p.get("qsnet2.packet_header_bytes"))),
+      ack_bytes_(static_cast<uint32_t>(p.get("qsnet2.ack_bytes"))) {}
+
+void Elan4Nic::post_dma(Host& host, std::shared_ptr<E4Dma> dma, std::function<void()> then) {
+  host.pio_write(kE4DmaDescriptorBytes, dma->message, std::move(then), [this, dma]() { start_dma(dma); });
+}
+
+void Elan4Nic::post_command(Host& host, uint32_t bytes, uint32_t message, std::function<void()> run,
+                            std::function<void()> then) {
+  host.pio_write(bytes, message, std::move(then), [this, bytes, run = std::move(run)]() {
+    Time start = command_processor_.reserve(sim_.now(), command_ps_);
+    sim_.at(start + command_ps_, id_, EventKind::kGeneric, bytes, run);
+  });
+}
+
+void Elan4Nic::start_dma(std::shared_ptr<E4Dma> dma) {
+  Time start = command_processor_.reserve(sim_.now(), command_ps_);
+  sim_.at(start + command_ps_, id_, EventKind::kDmaStart, dma->bytes, [this, dma]() {
+    jobs_.push_back(dma);
+    if (!engine_busy_) next_job();
+  });
+}
+
+void Elan4Nic::next_job() {
+  if (jobs_.empty()) {
+    engine_busy_ = false;
+    return;
+  }
+  engine_busy_ = true;
+  auto d = jobs_.front();
+  jobs_.pop_front();
+  sim_.after(dma_setup_ps_, id_, EventKind::kDmaStart, d->bytes, [this, d]() {
+    switch (d->type) {
+      case E4Dma::Type::kQueued: run_queued(d); break;
+      case E4Dma::Type::kRdmaWrite: run_rdma(d, node_, d->peer); break;
+      case E4Dma::Type::kRdmaRead:
+        // STEN packet: the remote engine runs the DMA that pushes the data to us.
+        fabric_->send(node_, d->peer, packet_header_ + kE4DmaDescriptorBytes, TraceKind::kControlPacket, d->message,
+                      [this, d]() {
+                        Elan4Nic& far = peer(d->peer);
+                        sim_.after(far.input_ps_, far.id_, EventKind::kPacketDelivered, 0, [this, d, &far]() {
+                          far.jobs_.push_back(d);  // marker: far engine pushes to us
+                          far.jobs_.pop_back();
+                          far.run_rdma_for_read(d, node_);
+                        });
+                      });
+        next_job();
+        break;
+    }
+  });
+}
+
+void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
+  pci_.transact(PciOp::kDmaRead, d->bytes, d->message, [this, d]() {
+    auto attempt = std::make_shared<std::function<void()>>();
+    *attempt = [this, d, attempt]() {
+      fabric_->send(node_, d->peer, packet_header_ + d->bytes, TraceKind::kQdmaPacket, d->message, [this, d, attempt]() {
+        Elan4Nic& dst = peer(d->peer);
+        sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, d->bytes, [this, d, attempt, &dst]() {
+          if (d->queue == nullptr) {  // NIC-resident queue of a NIC thread (Tports)
+            fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
+              if (d->src_event) d->src_event->trigger(d->message);
+            });
+            if (dst.thread_queue_) dst.thread_queue_(d->slot);
+            return;
+          }
+          if (d->queue->full()) {  // NAK: the sender's engine retries the packet (QDMA_RETRY)
+            d->queue->count_refused();
+            ++naks_;
+            fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kNakPacket, d->message, [this, attempt]() {
+              sim_.after(retry_ps_, id_, EventKind::kDmaStart, 0, [attempt]() { (*attempt)(); });
+            });
+            return;
+          }
+          d->queue->write(d->slot);
+          fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
+            if (d->src_event) d->src_event->trigger(d->message);
+          });
+        });
+      });
+    };
+    (*attempt)();
+    next_job();
+  });
+}
+
+void Elan4Nic::run_rdma(std::shared_ptr<E4Dma> d, int from, int to) {
+  (void)from;
+  uint32_t packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
+  rdma_packet(d, to, 0, std::make_shared<uint32_t>(0), packets);
+}
+
+void Elan4Nic::run_rdma_for_read(std::shared_ptr<E4Dma> d, int reader) {
+  auto job = std::make_shared<E4Dma>(*d);
+  job->type = E4Dma::Type::kRdmaWrite;
+  job->peer = reader;
+  job->src_event = nullptr;  // the reader's events: dst_event when data is in, src_event at the reader too
+  read_targets_.push_back(d);
+  jobs_.push_back(job);
+  if (!engine_busy_) next_job();
+}
+
+void Elan4Nic::rdma_packet(std::shared_ptr<E4Dma> d, int to, uint32_t sent, std::shared_ptr<uint32_t> landed,
+                           uint32_t packets) {
+  uint32_t chunk = d->bytes - sent < packet_payload_ ? d->bytes - sent : packet_payload_;
+  pci_.transact(PciOp::kDmaRead, chunk, d->message, [this, d, to, sent, chunk, landed, packets]() {
+    fabric_->send(node_, to, packet_header_ + chunk, TraceKind::kRdmaPacket, d->message,
+                  [this, d, to, chunk, landed, packets]() {
+                    Elan4Nic& dst = peer(to);
+                    sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, d, to, chunk, landed,
+                                                                                            packets, &dst]() {
+                      dst.pci_.transact(PciOp::kDmaWrite, chunk, d->message, [this, d, to, landed, packets, &dst]() {
+                        if (++*landed < packets) return;
+                        if (d->dst_event) d->dst_event->trigger(d->message);
+                        fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
+                          if (d->src_event) d->src_event->trigger(d->message);
+                        });
+                        (void)dst;
+                      });
+                    });
+                  });
+    if (sent + chunk < d->bytes)
+      rdma_packet(d, to, sent + chunk, landed, packets);
+    else
+      next_job();
+  });
+}
+
+void Elan4Nic::fire(E4Event& ev, uint32_t message) {
+  ++events_fired_;
+  auto copy = ev.copy_;
+  auto write = ev.write_;
+  auto interrupt = ev.interrupt_;
+  Time start = event_processor_.reserve(sim_.now(), event_ps_);
+  sim_.trace().record(start, start + event_ps_, TraceKind::kE4Event, id_, message, 0,
+                      static_cast<int32_t>(E4EventAction::kCountReached));
+  sim_.at(start + event_ps_, id_, EventKind::kEventFired, 0, [this, copy, write, interrupt, message]() {
+    if (copy) {
+      Time s = event_processor_.reserve(sim_.now(), event_copy_ps_);
+      sim_.trace().record(s, s + event_copy_ps_, TraceKind::kE4Event, id_, message, kE4DmaDescriptorBytes,
+                          static_cast<int32_t>(E4EventAction::kCopy));
+      sim_.at(s + event_copy_ps_, id_, EventKind::kEventFired, kE4DmaDescriptorBytes,
+              [this, copy]() { start_dma(copy); });
+    }
+    if (write) {
+      sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kE4Event, id_, message, 8,
+                          static_cast<int32_t>(E4EventAction::kWrite));
+      host_write(8, message, write);
+    }
+    if (interrupt) {
+      sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kE4Event, id_, message, 8,
+                          static_cast<int32_t>(E4EventAction::kInterrupt));
+      host_write(8, message, interrupt);  // the interrupt cookie into the host's interrupt queue, then IRQ
+    }
+  });
+}
+
+void Elan4Nic::host_write(uint32_t bytes, uint32_t message, std::function<void()> done) {
+  pci_.transact(PciOp::kDmaWrite, bytes, message, std::move(done));
+}
+
+void Elan4Nic::thread_run(uint32_t instructions, uint32_t sdram, uint32_t message, int32_t step,
+                          std::function<void()> then) {
+  Time d = static_cast<Time>(instructions * thread_cycle_ps_ + 0.5) + sdram_ps_ * sdram;
+  Time start = thread_processor_.reserve(sim_.now(), d);
+  sim_.trace().record(start, start + d, TraceKind::kNicThread, id_, message, 0, step);
+  sim_.at(start + d, id_, EventKind::kNicThreadStepEnd, static_cast<uint32_t>(step), std::move(then));
+}
+
+}  // namespace hpcsim

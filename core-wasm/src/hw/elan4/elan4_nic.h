@@ -1,0 +1,87 @@
+// Elan4 network interface (QsNetII): command queues, DMA engine (QDMA, RDMA write, RDMA read by remote DMA),
+// event processor (counts, COPY/WRITE/interrupt), inputter and thread processor (seed 001; REFERENCES §1.2).
+#pragma once
+#include <deque>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "hw/elan4/e4_dma.h"
+#include "hw/elan4/e4_event.h"
+#include "hw/host.h"
+#include "hw/pci_bus.h"
+#include "hw/qsnet_fabric.h"
+#include "kernel/simulator.h"
+#include "params/parameter.h"
+
+namespace hpcsim {
+
+/// One Elan4 on one rail of a node. Times come from elan4.* and qsnet2.* parameters; PCI-X transactions go
+/// through the node's PciBus of that rail. One DMA engine serves descriptors first come, first served: it
+/// fetches the descriptor (elan4.dma_setup_ns), reads the source from host memory by PCI DMA reads of at most
+/// qsnet2.packet_payload_bytes and hands each packet to the fabric; the engine is free once the last packet
+/// is read. The destination's inputter (elan4.input_ns per packet) writes data into host memory by PCI DMA
+/// writes and returns an acknowledgement; the last acknowledgement sets the source event.
+class Elan4Nic {
+ public:
+  Elan4Nic(Simulator& sim, ComponentId id, int node, int rail, PciBus& pci, const ParameterSet& p);
+  /// `peers[i]` is node i's Elan4 on the same rail.
+  void attach(QsnetFabric* fabric, std::vector<Elan4Nic*>* peers) {
+    fabric_ = fabric;
+    peers_ = peers;
+  }
+
+  ComponentId id() const { return id_; }
+  int node() const { return node_; }
+  int rail() const { return rail_; }
+  PciBus& pci() { return pci_; }
+
+  /// Host writes `dma` (64 B) into a command queue by write-combined PIO: the "doorbell". `then` runs when
+  /// the CPU may go on; the NIC's command processor starts the DMA when the write has landed.
+  void post_dma(Host& host, std::shared_ptr<E4Dma> dma, std::function<void()> then);
+  /// Host writes another command of `bytes` (e.g. a set-event or wait_event_cmd); `run` executes on the NIC.
+  void post_command(Host& host, uint32_t bytes, uint32_t message, std::function<void()> run,
+                    std::function<void()> then);
+  /// The command processor takes `dma` (elan4.command_ns) and queues it on the DMA engine.
+  void start_dma(std::shared_ptr<E4Dma> dma);
+
+  /// Event processor: runs the actions of `ev` (called by E4Event::trigger when its count is reached).
+  void fire(E4Event& ev, uint32_t message);
+  /// A PCI DMA write of `bytes` into this node's host memory (a slot, a done word, thread-placed data).
+  void host_write(uint32_t bytes, uint32_t message, std::function<void()> done);
+
+  /// Thread processor (elan4.thread_clock_MHz, elan4.sdram_access_ns): runs code of `instructions` and
+  /// `sdram` accesses when the processor is free, records a nic_thread span with code `step`, then `then`.
+  void thread_run(uint32_t instructions, uint32_t sdram, uint32_t message, int32_t step, std::function<void()> then);
+  /// Receiver of queued DMAs sent with no host input queue (E4Dma::queue == nullptr): a NIC-resident
+  /// queue served by a NIC thread (Tports). `handler` runs after the inputter stored the packet in SDRAM.
+  void set_thread_queue(std::function<void(const QueueSlot&)> handler) { thread_queue_ = std::move(handler); }
+
+  uint64_t naks() const { return naks_; }
+  uint64_t events_fired() const { return events_fired_; }
+
+ private:
+  void next_job();
+  void run_queued(std::shared_ptr<E4Dma> d);
+  void run_rdma(std::shared_ptr<E4Dma> d, int from, int to);
+  void rdma_packet(std::shared_ptr<E4Dma> d, int to, uint32_t sent, std::shared_ptr<uint32_t> landed,
+                   uint32_t packets);
+  Elan4Nic& peer(int node) { return *(*peers_)[static_cast<size_t>(node)]; }
+
+  Simulator& sim_;
+  ComponentId id_;
+  int node_, rail_;
+  PciBus& pci_;
+  QsnetFabric* fabric_ = nullptr;
+  std::vector<Elan4Nic*>* peers_ = nullptr;
+  Time command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
+  double thread_cycle_ps_;
+  uint32_t packet_payload_, packet_header_, ack_bytes_;
+  FifoResource command_processor_, event_processor_, thread_processor_;
+  std::deque<std::shared_ptr<E4Dma>> jobs_;
+  bool engine_busy_ = false;
+  std::function<void(const QueueSlot&)> thread_queue_;
+  uint64_t naks_ = 0, events_fired_ = 0;
+};
+
+}  // namespace hpcsim
