@@ -13,6 +13,11 @@ export class EmulatorPage {
   readonly copyLink: Locator;
   readonly fingerprint: Locator;
   readonly errorBanner: Locator;
+  readonly stepBack: Locator;
+  readonly editor: Locator;
+  readonly sequenceChart: Locator;
+  readonly timeline: Locator;
+  readonly exportTrace: Locator;
 
   constructor(readonly page: Page) {
     const id = (t: string) => page.getByTestId(t);
@@ -27,6 +32,23 @@ export class EmulatorPage {
     this.copyLink = id('copy-link');
     this.fingerprint = id('fingerprint');
     this.errorBanner = id('error-banner');
+    this.stepBack = id('step-back');
+    this.editor = id('scenario-editor');
+    this.sequenceChart = id('sequence-chart');
+    this.timeline = id('timeline');
+    this.exportTrace = id('export-trace');
+  }
+
+  /** Opens a panel (editor, sequence, timeline, export) if it is closed. */
+  async showPanel(panel: 'editor' | 'sequence' | 'timeline' | 'export'): Promise<void> {
+    const toggle = this.page.getByTestId(`toggle-${panel}`);
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** A model-parameter field of the scenario editor, by registry name. */
+  parameter(name: string): Locator {
+    return this.page.getByTestId(`param-${name}`);
   }
 
   async open(hash = ''): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Playback controls: play/pause, step to the next trace record, speed (simulated µs per wall second),
- * time scrubber, jump to a message, current simulated time (µs), run progress.
+ * Playback controls: play/pause, step back / forward to the previous / next trace record, speed (simulated µs
+ * per wall second), time scrubber, jump to a message, current simulated time (µs), run progress.
+ * Keyboard equivalents: hooks/useKeyboardShortcuts.ts.
  */
 import { usePlaying } from '../hooks/usePlaying';
 import { useSpeed } from '../hooks/useSpeed';
@@ -11,7 +12,7 @@ import { useMessageMarks } from '../hooks/useMessageMarks';
 import { useScenario } from '../hooks/useScenario';
 import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
 import { useRunStore } from '../state/runStore';
-import { traceStore } from '../trace/traceStore';
+import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
 import { formatBytes } from '../charts/formatBytes';
 
 const SCRUB_STEPS = 10_000;
@@ -29,18 +30,9 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const marks = useMessageMarks();
   const scenario = useScenario();
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
+  // A speed restored from a share link may be off the list: offer it too.
+  const speeds: number[] = SPEEDS_US_PER_S.includes(speed as never) ? [...SPEEDS_US_PER_S] : [...SPEEDS_US_PER_S, speed].sort((a, b) => a - b);
 
-  const togglePlay = () => {
-    if (playing) return setPlaying(false);
-    const finished = status !== 'running' && status !== 'loading';
-    if (finished && end_ps > 0 && time_ps >= end_ps) setTime(0);
-    setPlaying(true);
-  };
-  const stepForward = () => {
-    const next = traceStore.nextStartAfter(time_ps);
-    setPlaying(false);
-    if (next !== null) setTime(next);
-  };
   const seriesLabel = (i: number) => {
     const s = scenario.workload.series[i];
     return s ? (s.label ?? s.id) : `series ${i}`;
@@ -49,16 +41,40 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
 
   return (
     <div className="controls" role="toolbar" aria-label="Playback">
-      <button type="button" data-testid="play-toggle" onClick={togglePlay} aria-pressed={playing}>
+      <button
+        type="button"
+        data-testid="play-toggle"
+        onClick={togglePlay}
+        aria-pressed={playing}
+        aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+        aria-keyshortcuts="Space"
+      >
         {playing ? '❚❚ Pause' : '▶ Play'}
       </button>
-      <button type="button" data-testid="step-forward" onClick={stepForward} title="Jump to the next trace record">
+      <button
+        type="button"
+        data-testid="step-back"
+        onClick={stepBack}
+        aria-label="Step back to the previous trace record (Left arrow)"
+        aria-keyshortcuts="ArrowLeft"
+        title="Back to the previous trace record (←; Shift+← = −1 µs)"
+      >
+        |◂ Back
+      </button>
+      <button
+        type="button"
+        data-testid="step-forward"
+        onClick={stepForward}
+        aria-label="Step forward to the next trace record (Right arrow)"
+        aria-keyshortcuts="ArrowRight"
+        title="Jump to the next trace record (→; Shift+→ = +1 µs)"
+      >
         Step ▸|
       </button>
       <label>
         speed{' '}
-        <select data-testid="speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-          {SPEEDS_US_PER_S.map((s) => (
+        <select data-testid="speed" aria-label="Playback speed, simulated µs per second" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+          {speeds.map((s) => (
             <option key={s} value={s}>
               {s} µs/s
             </option>
@@ -70,6 +86,7 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
         className="scrubber"
         data-testid="time-scrubber"
         aria-label="Simulated time"
+        aria-valuetext={`${formatUs(time_ps)} µs`}
         min={0}
         max={SCRUB_STEPS}
         value={end_ps > 0 ? Math.round((time_ps / end_ps) * SCRUB_STEPS) : 0}
@@ -83,6 +100,7 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
         jump to{' '}
         <select
           data-testid="message-jump"
+          aria-label="Jump to a message"
           value=""
           onChange={(e) => {
             if (e.target.value !== '') {
@@ -109,7 +127,7 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
         {status === 'idle' && 'idle'}
       </span>
       {running && (
-        <button type="button" data-testid="cancel-run" onClick={onCancel}>
+        <button type="button" data-testid="cancel-run" onClick={onCancel} aria-label="Cancel the running simulation">
           Cancel
         </button>
       )}

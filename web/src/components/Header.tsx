@@ -14,6 +14,7 @@ export function Header() {
         <span className="scenario-title" data-testid="scenario-title" title={scenario.description}>
           {scenario.title ?? scenario.id}
           {source === 'link' && <span className="badge badge-link">from share link</span>}
+          {source === 'editor' && <span className="badge badge-link" data-testid="edited-badge">edited</span>}
         </span>
       </div>
       <div className="header-tools">

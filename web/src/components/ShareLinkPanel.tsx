@@ -1,32 +1,19 @@
 /**
- * Copy-link: writes the scenario into the URL hash (`#s=1.<lz-string data>`, share/linkCodec.ts), copies the
- * URL to the clipboard when allowed and shows it in a read-only field.
+ * Copy-link: writes the scenario and the view (selected node, time cursor, speed, open panels) into the URL hash
+ * (`#s=2.<lz-string data>`, share/linkCodec.ts), copies the URL to the clipboard when allowed and shows it in a
+ * read-only field.
  */
 import { useState } from 'react';
-import { encodeScenarioLink } from '../share/linkCodec';
-import { useScenario } from '../hooks/useScenario';
 import { useScenarioStore } from '../state/scenarioStore';
-import { useBannerStore } from '../state/bannerStore';
-import { markOwnHash } from '../hooks/useInitialScenario';
+import { writeShareLink } from '../share/writeShareLink';
 
 export function ShareLinkPanel() {
-  const scenario = useScenario();
   const shareUrl = useScenarioStore((s) => s.shareUrl);
-  const setShareUrl = useScenarioStore((s) => s.setShareUrl);
   const [note, setNote] = useState('');
 
   const copy = async () => {
-    let hash: string;
-    try {
-      hash = encodeScenarioLink(scenario);
-    } catch (err) {
-      useBannerStore.getState().show((err as Error).message);
-      return;
-    }
-    markOwnHash(hash);
-    window.location.hash = hash;
-    const url = window.location.href;
-    setShareUrl(url);
+    const url = writeShareLink();
+    if (url === null) return;
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
@@ -38,7 +25,7 @@ export function ShareLinkPanel() {
 
   return (
     <div className="share">
-      <button type="button" data-testid="copy-link" onClick={copy}>
+      <button type="button" data-testid="copy-link" onClick={copy} aria-label="Copy a share link of this scenario and view">
         Copy link
       </button>
       {shareUrl && (

@@ -1,5 +1,5 @@
 /**
- * Loads the scenario from the URL hash (`#s=1.<data>`, see share/linkCodec.ts) on start and on hashchange.
+ * Loads the scenario and view from the URL hash (`#s=2.<data>`, see share/linkCodec.ts) on start and on hashchange.
  * A bad link shows its error in the banner and the page keeps (or falls back to) the default scenario.
  */
 import { useEffect } from 'react';
@@ -20,12 +20,12 @@ function loadFromHash(initial: boolean): void {
   if (hash === ownHash) return;
   const { load, source } = useScenarioStore.getState();
   if (linkParameter(hash) === null) {
-    if (initial || source === 'link') load(defaultScenario, 'default');
+    if (initial || source !== 'default') load(defaultScenario, 'default');
     return;
   }
   const decoded = decodeScenarioLink(hash);
   if (decoded.ok) {
-    load(decoded.scenario, 'link');
+    load(decoded.scenario, 'link', decoded.view);
   } else {
     const sentence = /[.!?)]$/.test(decoded.error) ? decoded.error : `${decoded.error}.`;
     useBannerStore.getState().show(`${sentence} Showing the default scenario instead.`);

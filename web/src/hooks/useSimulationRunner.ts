@@ -14,6 +14,7 @@ import { normalizeResult } from '../sim/normalizeResult';
 import { parseKindNames } from '../sim/traceKinds';
 import { defaultScenario } from '../scenario/defaultScenario';
 import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
+import { applyView } from '../share/currentView';
 
 /** URL of the core's ES module (public/wasm/, served at the site root or under Vite's base). */
 export function wasmModuleUrl(): string {
@@ -37,6 +38,11 @@ export function useSimulationRunner(): { cancel: () => void } {
     run.patch({ status: 'loading' });
     usePlaybackStore.getState().setPlaying(false);
     usePlaybackStore.getState().setTime(0);
+    const { pendingView } = useScenarioStore.getState();
+    if (pendingView) {
+      applyView(pendingView);
+      useScenarioStore.setState({ pendingView: null });
+    }
 
     const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     workerRef.current = worker;

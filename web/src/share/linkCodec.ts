@@ -1,12 +1,14 @@
 /**
- * Share links: the scenario travels in the URL hash as `#s=<version>.<data>`.
+ * Share links: the scenario and the view travel in the URL hash as `#s=<version>.<data>`.
  *
- * - `<version>` is the link format version (currently 1). Every version ever issued keeps a payload decoder
- *   in `LINK_FORMATS`, and `MIGRATIONS[v]` turns a version-v scenario into a version-(v+1) one, so old links
- *   keep loading (Compiler Explorer's url.ts ladder). To add v2: add `LINK_FORMATS[2]`, `MIGRATIONS[1]`,
+ * - `<version>` is the link format version (currently 2). Every version ever issued keeps a payload decoder
+ *   in `LINK_FORMATS`, and `MIGRATIONS[v]` turns a version-v payload into a version-(v+1) one, so old links
+ *   keep loading (Compiler Explorer's url.ts ladder). To add v3: add `LINK_FORMATS[3]`, `MIGRATIONS[2]`,
  *   bump `CURRENT_LINK_VERSION`.
  * - v1 `<data>` is the scenario JSON compressed with lz-string's `compressToEncodedURIComponent`
  *   (alphabet A–Z a–z 0–9 + - $, so no `.` or `&` appears inside it).
+ * - v2 `<data>` is `{"scenario": <scenario>, "view": <LinkView>}` compressed the same way (share/viewState.ts).
+ *   A v1 link migrates to v2 with the default view.
  * - Links longer than `MAX_LINK_CHARS` (64 KiB) are refused, both when encoding and when decoding.
  *
  * Pure functions, free of browser APIs (node tests import this file).
@@ -14,14 +16,17 @@
 import LZString from 'lz-string';
 import { validateScenario } from '../scenario/validateScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
+import { DEFAULT_VIEW, restoreView, type LinkView } from './viewState';
 
-export const CURRENT_LINK_VERSION = 1;
+export const CURRENT_LINK_VERSION = 2;
 /** Upper bound on the `s=` parameter value, characters (64 KiB). */
 export const MAX_LINK_CHARS = 64 * 1024;
 /** Upper bound on the decompressed scenario text, characters (guards against decompression bombs). */
 export const MAX_SCENARIO_CHARS = 1024 * 1024;
 
-export type LinkDecodeResult = { ok: true; scenario: Scenario; version: number } | { ok: false; error: string };
+export type LinkDecodeResult =
+  | { ok: true; scenario: Scenario; view: LinkView; version: number }
+  | { ok: false; error: string };
 
 interface LinkFormat {
   /** Turns the `<data>` part into a parsed (not yet validated) scenario of this link version. */
@@ -50,17 +55,23 @@ function decodeLzJson(data: string): { ok: true; value: unknown } | { ok: false;
 
 const LINK_FORMATS: Record<number, LinkFormat> = {
   1: { decodePayload: decodeLzJson },
+  2: { decodePayload: decodeLzJson },
 };
 
-/** MIGRATIONS[v] converts a scenario carried by a version-v link into the version-(v+1) shape. */
-const MIGRATIONS: Record<number, (scenario: unknown) => unknown> = {};
+/** MIGRATIONS[v] converts the payload of a version-v link into the version-(v+1) shape. */
+const MIGRATIONS: Record<number, (payload: unknown) => unknown> = {
+  1: (scenario) => ({ scenario, view: DEFAULT_VIEW }),
+};
 
 /** Thrown by encodeScenarioLink when the link would exceed MAX_LINK_CHARS. */
 export class LinkTooLargeError extends Error {}
 
-/** The hash fragment (without `#`) for `scenario`: `s=1.<lz-string data>`. Throws LinkTooLargeError. */
-export function encodeScenarioLink(scenario: Scenario): string {
-  const data = LZString.compressToEncodedURIComponent(JSON.stringify(scenario));
+/**
+ * The hash fragment (without `#`) for `scenario` and `view`: `s=2.<lz-string data>`; the view defaults to
+ * DEFAULT_VIEW. Throws LinkTooLargeError.
+ */
+export function encodeScenarioLink(scenario: Scenario, view: LinkView = DEFAULT_VIEW): string {
+  const data = LZString.compressToEncodedURIComponent(JSON.stringify({ scenario, view }));
   const value = `${CURRENT_LINK_VERSION}.${data}`;
   if (value.length > MAX_LINK_CHARS) {
     throw new LinkTooLargeError(
@@ -100,20 +111,19 @@ export function decodeScenarioLink(hash: string): LinkDecodeResult {
   if (dot < 0 || !format) {
     return {
       ok: false,
-      error: `Share link format version "${versionText}" is unknown (this page reads ${
-        CURRENT_LINK_VERSION === 1 ? 'version 1' : `versions 1–${CURRENT_LINK_VERSION}`
-      }).`,
+      error: `Share link format version "${versionText}" is unknown (this page reads versions 1–${CURRENT_LINK_VERSION}).`,
     };
   }
   const payload = format.decodePayload(value.slice(dot + 1));
   if (!payload.ok) return payload;
-  let scenario = payload.value;
+  let current = payload.value;
   for (let v = version; v < CURRENT_LINK_VERSION; v++) {
     const migrate = MIGRATIONS[v];
     if (!migrate) return { ok: false, error: `Share link version ${v} has no migration to version ${v + 1}.` };
-    scenario = migrate(scenario);
+    current = migrate(current);
   }
-  const checked = validateScenario(scenario);
+  const body = current && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+  const checked = validateScenario(body.scenario);
   if (!checked.ok) return { ok: false, error: `Share link scenario is invalid: ${checked.error}` };
-  return { ok: true, scenario: checked.scenario, version };
+  return { ok: true, scenario: checked.scenario, view: restoreView(body.view), version };
 }

@@ -78,6 +78,8 @@ export interface ParameterInfo {
   default?: number;
   min?: number;
   max?: number;
+  /** True when only whole numbers are allowed (counts, cycles, bytes). */
+  integer?: boolean;
   description?: string;
   source?: string;
 }

@@ -2,8 +2,10 @@
 import { create } from 'zustand';
 import { defaultScenario } from '../scenario/defaultScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
+import type { LinkView } from '../share/viewState';
 
-export type ScenarioSource = 'default' | 'link';
+/** default = the built-in scenario, link = decoded from a share link, editor = run from the scenario editor. */
+export type ScenarioSource = 'default' | 'link' | 'editor';
 
 interface ScenarioState {
   scenario: Scenario;
@@ -11,7 +13,9 @@ interface ScenarioState {
   /** Bumped on every load, so re-loading an equal scenario still re-runs it. */
   revision: number;
   shareUrl: string | null;
-  load(scenario: Scenario, source: ScenarioSource): void;
+  /** View from a share link, applied by the runner once the run of this revision starts. */
+  pendingView: LinkView | null;
+  load(scenario: Scenario, source: ScenarioSource, view?: LinkView): void;
   setShareUrl(url: string | null): void;
 }
 
@@ -20,6 +24,8 @@ export const useScenarioStore = create<ScenarioState>((set) => ({
   source: 'default',
   revision: 0,
   shareUrl: null,
-  load: (scenario, source) => set((s) => ({ scenario, source, revision: s.revision + 1 })),
+  pendingView: null,
+  load: (scenario, source, view) =>
+    set((s) => ({ scenario, source, revision: s.revision + 1, pendingView: view ?? null })),
   setShareUrl: (shareUrl) => set({ shareUrl }),
 }));

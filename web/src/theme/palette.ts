@@ -29,3 +29,9 @@ export const SERIES_COLORS = [
 
 /** Highlight for busy PCI buses, NIC threads and host CPUs. */
 export const BUSY_COLOR = OKABE_ITO.yellow;
+
+/** Fills of timeline spans by step / op code (Okabe–Ito without black, so black labels stay readable). */
+export const STEP_COLORS = [
+  OKABE_ITO.skyBlue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.yellow,
+  OKABE_ITO.reddishPurple, OKABE_ITO.vermillion, '#9ecae1',
+];

@@ -50,6 +50,18 @@ export class SortedIndex {
     this.length = total;
   }
 
+  /** Position of the first entry with t_start_ps >= t (binary search). */
+  lowerBound(t_ps: number, tStart: Float64Array): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tStart[this.order[mid]] < t_ps) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** Position of the first entry with t_start_ps > t (binary search). */
   upperBound(t_ps: number, tStart: Float64Array): number {
     let lo = 0;
@@ -80,10 +92,13 @@ export class TraceStore {
   };
   /** Level records (kinds 21–23) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
+  /** Message id → its earliest packet record (kinds 1–5); that hop's link starts at the sender's NIC. */
+  readonly firstPacketOfMessage = new Map<number, number>();
 
   clear(): void {
     this.length = 0;
     this.end_ps = 0;
+    this.firstPacketOfMessage.clear();
     for (const c of CATEGORIES) this.index[c] = new SortedIndex();
     this.levelIndex.clear();
   }
@@ -122,6 +137,12 @@ export class TraceStore {
     for (let r = base; r < this.length; r++) {
       const c = categoryOfKind(this.kind[r]);
       if (c) fresh[c].push(r);
+      if (c === 'packet' && this.message[r] !== 0) {
+        const first = this.firstPacketOfMessage.get(this.message[r]);
+        if (first === undefined || this.t_start_ps[r] < this.t_start_ps[first]) {
+          this.firstPacketOfMessage.set(this.message[r], r);
+        }
+      }
       const end = Math.max(this.t_end_ps[r], this.t_start_ps[r]);
       if (end > this.end_ps) this.end_ps = end;
     }
@@ -171,6 +192,34 @@ export class TraceStore {
     let max = 0;
     if (idx) for (let i = 0; i < idx.length; i++) max = Math.max(max, this.value[idx.order[i]]);
     return max;
+  }
+
+  /**
+   * Calls `visit(record)` for each record of `category` overlapping [from_ps, to_ps] (start ≤ to, end ≥ from),
+   * in start order. Binary search plus the category's longest duration bound the scan.
+   */
+  forEachInWindow(category: TraceCategory, from_ps: number, to_ps: number, visit: (record: number) => void): void {
+    const idx = this.index[category];
+    const begin = idx.lowerBound(from_ps - idx.maxDuration_ps, this.t_start_ps);
+    const stop = idx.upperBound(to_ps, this.t_start_ps);
+    for (let i = begin; i < stop; i++) {
+      const r = idx.order[i];
+      if (Math.max(this.t_end_ps[r], this.t_start_ps[r]) >= from_ps) visit(r);
+    }
+  }
+
+  /** Latest t_start_ps strictly before t over all records, or null (the Back step). */
+  previousStartBefore(t_ps: number): number | null {
+    let best: number | null = null;
+    for (const c of CATEGORIES) {
+      const idx = this.index[c];
+      const pos = idx.lowerBound(t_ps, this.t_start_ps) - 1;
+      if (pos >= 0) {
+        const s = this.t_start_ps[idx.order[pos]];
+        if (best === null || s > best) best = s;
+      }
+    }
+    return best;
   }
 
   /** Earliest t_start_ps strictly after t over all records, or null. */

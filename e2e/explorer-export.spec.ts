@@ -1,0 +1,37 @@
+/** Export: Perfetto trace-event JSON, series and tables CSV, chart SVG. */
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { linkV1, smallScenario } from './explorerLinks';
+
+test('exports the run as Perfetto JSON, CSV and SVG files', async ({ emulator, page }) => {
+  await emulator.open(linkV1(smallScenario()));
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('export');
+  const save = async (testId: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  };
+  await test.step('Perfetto trace', async () => {
+    const { name, text } = await save('export-trace');
+    expect(name).toMatch(/\.perfetto\.json$/);
+    const trace = JSON.parse(text);
+    expect(trace.displayTimeUnit).toBe('ns');
+    const x = trace.traceEvents.filter((e: { ph: string }) => e.ph === 'X');
+    expect(x.some((e: { cat: string }) => e.cat === 'packet')).toBe(true);
+    expect(x.some((e: { cat: string }) => e.cat === 'pci')).toBe(true);
+    expect(trace.traceEvents.some((e: { ph: string }) => e.ph === 'C')).toBe(true);
+    for (const e of trace.traceEvents.slice(0, 500)) expect(e).toEqual(expect.objectContaining({ ph: expect.any(String), ts: expect.any(Number) }));
+  });
+  await test.step('CSV of series and tables', async () => {
+    const series = await save('export-series-csv');
+    expect(series.text.split('\n')[0]).toBe('series,label,bytes,latency_us,bandwidth_MBps');
+    expect(series.text).toContain('portals-put');
+    const tables = await save('export-tables-csv');
+    expect(tables.text.split('\n')[0]).toBe('table,unit,row,column,value');
+  });
+  await test.step('chart as SVG', async () => {
+    const svg = await save('export-svg');
+    expect(svg.name).toMatch(/latency-chart\.svg$/);
+    expect(svg.text).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+});

@@ -1,0 +1,37 @@
+/** Sequence chart (messages between nodes around the cursor) and the node timeline; both set the time on click. */
+import { expect, test } from './fixtures';
+import { linkV1, smallScenario } from './explorerLinks';
+
+test('the sequence chart draws lifelines and message arrows; clicking one jumps to its start', async ({ emulator, page }) => {
+  await emulator.open(linkV1(smallScenario()));
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('sequence');
+  await page.getByTestId('message-jump').selectOption({ index: 3 }); // a 4 KiB rendezvous
+  await expect.poll(() => emulator.sequenceChart.getByTestId('seq-lifeline').count()).toBeGreaterThanOrEqual(2);
+  const arrows = emulator.sequenceChart.getByTestId('seq-message');
+  await expect.poll(() => arrows.count()).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => emulator.sequenceChart.getByTestId('seq-flow').count()).toBeGreaterThanOrEqual(2);
+  await expect(emulator.sequenceChart.getByTestId('seq-cursor')).toHaveCount(1);
+  await emulator.page.keyboard.press('Shift+ArrowRight'); // move off the message start
+  const arrow = arrows.first();
+  const start_ps = Number(await arrow.getAttribute('data-start-ps'));
+  await arrow.locator('line').first().dispatchEvent('click');
+  await expect.poll(() => emulator.simTimeUs()).toBeCloseTo(start_ps / 1e6, 3);
+  await page.getByTestId('sequence-zoom-in').click();
+  await expect(page.getByTestId('sequence-window')).toHaveText('±20 µs');
+});
+
+test('the timeline shows host, NIC thread, PCI and input-queue tracks of the node; a click sets the time', async ({ emulator, page }) => {
+  await emulator.open(linkV1(smallScenario()));
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('timeline');
+  await page.getByTestId('message-jump').selectOption({ index: 1 });
+  for (const track of ['host', 'nic_thread', 'pci', 'input-queue']) {
+    await expect(emulator.timeline.getByTestId(`timeline-track-${track}`)).toHaveCount(1);
+  }
+  await expect.poll(async () => Number(await emulator.timeline.getByTestId('timeline-track-pci').getAttribute('data-spans'))).toBeGreaterThan(0);
+  const before = await emulator.simTimeUs();
+  const box = (await emulator.timeline.locator('svg').boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2);
+  await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(before + 10);
+});

@@ -1,0 +1,80 @@
+/**
+ * Export the run: Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables,
+ * SVG or PNG of a chart.
+ */
+import { useState } from 'react';
+import { useRunStore } from '../state/runStore';
+import { useBannerStore } from '../state/bannerStore';
+import { useScenario } from '../hooks/useScenario';
+import { traceStore } from '../trace/traceStore';
+import { toPerfettoTrace } from '../export/perfettoTrace';
+import { seriesCsv, tablesCsv } from '../export/resultCsv';
+import { downloadBlob, downloadText } from '../export/download';
+import { svgText, svgToPng } from '../export/chartImage';
+
+const CHARTS = [
+  { id: 'latency-chart', label: 'latency' },
+  { id: 'bandwidth-chart', label: 'bandwidth' },
+  { id: 'sequence-chart', label: 'sequence chart' },
+  { id: 'timeline', label: 'timeline' },
+];
+
+export function ExportPanel() {
+  const status = useRunStore((s) => s.status);
+  const result = useRunStore((s) => s.result);
+  const scenario = useScenario();
+  const [chart, setChart] = useState(CHARTS[0].id);
+  const done = status === 'finished';
+  const base = scenario.id;
+
+  const exportTrace = () => {
+    const { topology, kindNames } = useRunStore.getState();
+    if (!topology) return;
+    const trace = toPerfettoTrace(traceStore, topology, kindNames);
+    downloadText(JSON.stringify(trace), `${base}.perfetto.json`, 'application/json');
+  };
+  const chartSvg = () => document.querySelector<SVGSVGElement>(`[data-testid="${chart}"] svg`);
+  const exportSvg = () => {
+    const svg = chartSvg();
+    if (svg) downloadText(svgText(svg), `${base}-${chart}.svg`, 'image/svg+xml');
+    else useBannerStore.getState().show(`The ${chart} is not shown, so it cannot be exported.`);
+  };
+  const exportPng = async () => {
+    const svg = chartSvg();
+    if (!svg) return useBannerStore.getState().show(`The ${chart} is not shown, so it cannot be exported.`);
+    try {
+      downloadBlob(await svgToPng(svg), `${base}-${chart}.png`);
+    } catch (err) {
+      useBannerStore.getState().show(`PNG export failed: ${(err as Error).message}`);
+    }
+  };
+
+  return (
+    <section className="panel export-panel" aria-label="Export">
+      <div className="panel-title">
+        <h2>Export</h2>
+        {!done && <span className="muted">available once the run has finished</span>}
+      </div>
+      <div className="export-row">
+        <button type="button" data-testid="export-trace" disabled={!done} onClick={exportTrace}
+          title="Chrome / Perfetto trace-event JSON; open it in ui.perfetto.dev">
+          Trace (Perfetto JSON)
+        </button>
+        <button type="button" data-testid="export-series-csv" disabled={!done || !result} onClick={() => result && downloadText(seriesCsv(result), `${base}-series.csv`, 'text/csv')}>
+          Series CSV
+        </button>
+        <button type="button" data-testid="export-tables-csv" disabled={!done || !result} onClick={() => result && downloadText(tablesCsv(result), `${base}-tables.csv`, 'text/csv')}>
+          Tables CSV
+        </button>
+        <label>
+          chart{' '}
+          <select data-testid="export-chart" aria-label="Chart to export" value={chart} onChange={(e) => setChart(e.target.value)}>
+            {CHARTS.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+          </select>
+        </label>
+        <button type="button" data-testid="export-svg" onClick={exportSvg}>SVG</button>
+        <button type="button" data-testid="export-png" onClick={exportPng}>PNG</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Converts a run's trace columns into Chrome / Perfetto trace-event JSON
+ * (https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU):
+ * `{"traceEvents": [...], "displayTimeUnit": "ns"}`, `ts`/`dur` in µs (trace records are ps).
+ * - pid = node (host, PCI bus and NIC of node n share pid n); fabric links between switches go to pid = node count
+ *   ("fabric"); a link between a NIC and its leaf switch belongs to the NIC's node.
+ * - tid = component kind: 1 host, 2 PCI, 3 NIC thread, 4 links (one per node; packets on the fabric are "X" on
+ *   tid 100 + link id under the fabric pid), 5 messages.
+ * - "X" complete events: one per packet record (kinds 1–5), PCI transaction (10), NIC thread step (20), host op
+ *   (30), message (40); "C" counter events for level records (21 input queue, 22 match list, 23 event queue);
+ *   "M" metadata events name processes and threads.
+ * Pure; reads only the columns interface below.
+ */
+import type { Topology } from '../sim/bridgeTypes';
+import { valueName, type KindNames } from '../sim/traceKinds';
+import { indexTopology } from '../trace/topologyIndex';
+
+export interface TraceColumns {
+  length: number;
+  t_start_ps: Float64Array;
+  t_end_ps: Float64Array;
+  kind: Uint32Array;
+  component: Uint32Array;
+  message: Uint32Array;
+  bytes: Uint32Array;
+  value: Int32Array;
+}
+
+export interface TraceEvent {
+  name: string;
+  ph: 'X' | 'C' | 'M';
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  cat?: string;
+  args?: Record<string, unknown>;
+}
+
+export interface PerfettoTrace {
+  traceEvents: TraceEvent[];
+  displayTimeUnit: 'ns';
+}
+
+export const TID = { host: 1, pci: 2, nic_thread: 3, links: 4, messages: 5, linkBase: 100 } as const;
+
+const PACKET_NAMES: Record<number, string> = { 1: 'QDMA', 2: 'RDMA', 3: 'ACK', 4: 'NAK', 5: 'Control' };
+const LEVEL_NAMES: Record<number, string> = { 21: 'input queue', 22: 'match list', 23: 'event queue' };
+
+const us = (ps: number) => ps / 1e6;
+
+export function toPerfettoTrace(trace: TraceColumns, topology: Topology, names: KindNames | null): PerfettoTrace {
+  const topo = indexTopology(topology);
+  const fabricPid = topology.nodes;
+  const events: TraceEvent[] = [];
+  const usedThreads = new Map<string, { pid: number; tid: number; name: string }>();
+  const thread = (pid: number, tid: number, name: string) => {
+    usedThreads.set(`${pid}:${tid}`, { pid, tid, name });
+    return tid;
+  };
+  const linkName = (id: number) => {
+    const l = topo.link.get(id);
+    const n = (c: number) => topology.components.find((x) => x.id === c)?.name ?? String(c);
+    return l ? `${n(l.from)}→${n(l.to)}` : `link ${id}`;
+  };
+
+  for (let r = 0; r < trace.length; r++) {
+    const kind = trace.kind[r];
+    const c = trace.component[r];
+    const ts = us(trace.t_start_ps[r]);
+    const dur = Math.max(0, us(trace.t_end_ps[r] - trace.t_start_ps[r]));
+    const args = { message: trace.message[r], bytes: trace.bytes[r], value: trace.value[r] };
+    if (kind >= 1 && kind <= 5) {
+      const l = topo.link.get(c);
+      const nodeEnd = l ? (topo.nodeOf.get(l.from) ?? topo.nodeOf.get(l.to)) : undefined;
+      const pid = nodeEnd ?? fabricPid;
+      const tid = nodeEnd !== undefined ? thread(pid, TID.links, 'links') : thread(pid, TID.linkBase + c, linkName(c));
+      events.push({ name: PACKET_NAMES[kind], cat: 'packet', ph: 'X', ts, dur, pid, tid, args: { ...args, link: linkName(c) } });
+    } else if (kind === 10 || kind === 20 || kind === 30 || kind === 40) {
+      const pid = topo.nodeOf.get(c) ?? fabricPid;
+      const [tid, tname, cat] =
+        kind === 10 ? [TID.pci, 'PCI bus', 'pci'] : kind === 20 ? [TID.nic_thread, 'NIC thread', 'nic_thread']
+        : kind === 30 ? [TID.host, 'host CPU', 'host_op'] : [TID.messages, 'messages (by receiver)', 'message'];
+      const name = kind === 40 ? `message ${trace.message[r]}` : valueName(names, kind, trace.value[r]);
+      events.push({ name, cat, ph: 'X', ts, dur, pid, tid: thread(pid, tid, tname), args });
+    } else if (kind >= 21 && kind <= 23) {
+      const pid = topo.nodeOf.get(c) ?? fabricPid;
+      events.push({ name: LEVEL_NAMES[kind], cat: 'level', ph: 'C', ts, pid, tid: 0, args: { level: trace.value[r] } });
+    }
+  }
+
+  const meta: TraceEvent[] = [];
+  const pids = new Set([...usedThreads.values()].map((t) => t.pid));
+  for (const e of events) pids.add(e.pid);
+  for (const pid of pids) {
+    meta.push({ name: 'process_name', ph: 'M', ts: 0, pid, tid: 0, args: { name: pid === fabricPid ? 'fabric (switch links)' : `node ${pid}` } });
+  }
+  for (const t of usedThreads.values()) meta.push({ name: 'thread_name', ph: 'M', ts: 0, pid: t.pid, tid: t.tid, args: { name: t.name } });
+  return { traceEvents: [...meta, ...events], displayTimeUnit: 'ns' };
+}

@@ -1,0 +1,3 @@
+import { useViewStore } from '../state/viewStore';
+
+export const useOpenPanels = () => useViewStore((s) => s.panels);

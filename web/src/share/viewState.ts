@@ -1,0 +1,35 @@
+/**
+ * What a version-2 share link carries besides the scenario: the view (selected node, time cursor in ps,
+ * playback speed in simulated µs per wall second, open panels). `restoreView` fills defaults and drops
+ * anything malformed (Excalidraw's restore()), so a damaged view never stops the scenario from loading. Pure.
+ */
+export const PANEL_IDS = ['editor', 'sequence', 'timeline', 'export'] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+export interface LinkView {
+  /** Selected node, or null for none. */
+  node: number | null;
+  /** Time cursor, picoseconds. */
+  time_ps: number;
+  /** Playback speed, simulated µs per wall second. */
+  speed_us_per_s: number;
+  panels: PanelId[];
+}
+
+export const DEFAULT_PANELS: PanelId[] = ['sequence', 'timeline'];
+
+export const DEFAULT_VIEW: LinkView = { node: null, time_ps: 0, speed_us_per_s: 1, panels: DEFAULT_PANELS };
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A LinkView from any parsed value: valid fields kept, the rest default. */
+export function restoreView(value: unknown): LinkView {
+  const o = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const node = isNumber(o.node) && Number.isInteger(o.node) && o.node >= 0 && o.node < 1024 ? o.node : null;
+  const time_ps = isNumber(o.time_ps) && o.time_ps >= 0 ? o.time_ps : 0;
+  const speed = isNumber(o.speed_us_per_s) && o.speed_us_per_s > 0 && o.speed_us_per_s <= 1e6 ? o.speed_us_per_s : 1;
+  const panels = Array.isArray(o.panels)
+    ? PANEL_IDS.filter((p) => (o.panels as unknown[]).includes(p))
+    : DEFAULT_PANELS;
+  return { node, time_ps, speed_us_per_s: speed, panels };
+}

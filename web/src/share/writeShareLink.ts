@@ -1,0 +1,24 @@
+/**
+ * Writes the current scenario and view into the URL hash as a share link (format 2, linkCodec.ts) and records
+ * it in the scenario store. Returns the URL, or null after showing why the link was refused (over 64 KiB).
+ */
+import { encodeScenarioLink } from './linkCodec';
+import { currentView } from './currentView';
+import { markOwnHash } from '../hooks/useInitialScenario';
+import { useScenarioStore } from '../state/scenarioStore';
+import { useBannerStore } from '../state/bannerStore';
+
+export function writeShareLink(): string | null {
+  let hash: string;
+  try {
+    hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView());
+  } catch (err) {
+    useBannerStore.getState().show((err as Error).message);
+    return null;
+  }
+  markOwnHash(hash);
+  window.history.replaceState(null, '', `#${hash}`);
+  const url = window.location.href;
+  useScenarioStore.getState().setShareUrl(url);
+  return url;
+}

@@ -1,0 +1,62 @@
+/**
+ * Moves of the time cursor shared by the controls bar and the keyboard (Packet Tracer's Back / Capture-Forward):
+ * step to the previous / next trace record start, scrub by ±1 µs, go to the start / end, play / pause.
+ * Stepping and scrubbing pause playback.
+ */
+import { usePlaybackStore } from './playbackStore';
+import { useRunStore } from './runStore';
+import { traceStore } from '../trace/traceStore';
+
+const PS_PER_US = 1e6;
+
+function endPs(): number {
+  return useRunStore.getState().end_ps;
+}
+
+export function stepForward(): void {
+  const playback = usePlaybackStore.getState();
+  playback.setPlaying(false);
+  const next = traceStore.nextStartAfter(playback.time_ps);
+  if (next !== null) playback.setTime(next);
+}
+
+export function stepBack(): void {
+  const playback = usePlaybackStore.getState();
+  playback.setPlaying(false);
+  const previous = traceStore.previousStartBefore(playback.time_ps);
+  playback.setTime(previous ?? 0);
+}
+
+/** Moves the cursor by `delta_us` simulated µs, kept within [0, end of trace]. */
+export function scrubBy(delta_us: number): void {
+  const playback = usePlaybackStore.getState();
+  playback.setPlaying(false);
+  const end = endPs();
+  const next = playback.time_ps + delta_us * PS_PER_US;
+  playback.setTime(end > 0 ? Math.min(end, Math.max(0, next)) : Math.max(0, next));
+}
+
+export function goToStart(): void {
+  usePlaybackStore.getState().setPlaying(false);
+  usePlaybackStore.getState().setTime(0);
+}
+
+export function goToEnd(): void {
+  usePlaybackStore.getState().setPlaying(false);
+  usePlaybackStore.getState().setTime(endPs());
+}
+
+/** Sets the cursor (e.g. from a click on a chart), pausing playback. */
+export function seek(time_ps: number): void {
+  usePlaybackStore.getState().setPlaying(false);
+  usePlaybackStore.getState().setTime(time_ps);
+}
+
+export function togglePlay(): void {
+  const playback = usePlaybackStore.getState();
+  if (playback.playing) return playback.setPlaying(false);
+  const { status, end_ps } = useRunStore.getState();
+  const finished = status !== 'running' && status !== 'loading';
+  if (finished && end_ps > 0 && playback.time_ps >= end_ps) playback.setTime(0);
+  playback.setPlaying(true);
+}

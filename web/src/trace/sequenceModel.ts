@@ -1,0 +1,104 @@
+/**
+ * Data of the sequence chart (time–space diagram, OMNeT++'s sequence chart) in a time window:
+ * - one `SequenceMessage` per protocol message (trace kind 40) overlapping the window: receiver = node of the
+ *   record's host component, sender = node whose NIC injected the message's earliest packet (kinds 1–5);
+ * - one `PacketFlow` per (message, packet kind, sending node): the packets of that kind crossing the fabric,
+ *   from the first injection (link leaving a NIC) to the last ejection (link ending at a NIC), e.g. a rendezvous
+ *   header, the RDMA data, the ACKs.
+ * Reads the trace columns (trace/traceStore.ts) without copying them. Pure.
+ */
+import type { TraceStore } from './traceStore';
+import { ejectingNode, injectingNode, type TopologyIndex } from './topologyIndex';
+
+export interface SequenceMessage {
+  record: number;
+  message: number;
+  from: number | null;
+  to: number;
+  start_ps: number;
+  end_ps: number;
+  bytes: number;
+  seriesIndex: number;
+}
+
+export interface PacketFlow {
+  message: number;
+  kind: number;
+  from: number;
+  to: number;
+  start_ps: number;
+  end_ps: number;
+  packets: number;
+}
+
+export interface SequenceModel {
+  messages: SequenceMessage[];
+  flows: PacketFlow[];
+  /** Nodes with a message or flow in the window, ascending. */
+  nodes: number[];
+}
+
+/** At most this many packet records are scanned per window (keeps the chart cheap for 1 MiB transfers). */
+const MAX_PACKET_RECORDS = 20_000;
+
+export function sequenceModel(trace: TraceStore, topo: TopologyIndex, from_ps: number, to_ps: number): SequenceModel {
+  const messages: SequenceMessage[] = [];
+  const nodes = new Set<number>();
+  trace.forEachInWindow('message', from_ps, to_ps, (r) => {
+    const to = topo.nodeOf.get(trace.component[r]);
+    if (to === undefined) return;
+    const first = trace.firstPacketOfMessage.get(trace.message[r]);
+    const from = first === undefined ? null : injectingNode(topo, trace.component[first]);
+    messages.push({
+      record: r, message: trace.message[r], from, to,
+      start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], bytes: trace.bytes[r], seriesIndex: trace.value[r],
+    });
+    nodes.add(to);
+    if (from !== null) nodes.add(from);
+  });
+
+  const flows = new Map<string, PacketFlow>();
+  const ejections = new Map<string, Map<number, number>>(); // message:kind → node → latest end
+  let scanned = 0;
+  trace.forEachInWindow('packet', from_ps, to_ps, (r) => {
+    if (++scanned > MAX_PACKET_RECORDS || trace.message[r] === 0) return;
+    const key = `${trace.message[r]}:${trace.kind[r]}`;
+    const src = injectingNode(topo, trace.component[r]);
+    if (src !== null) {
+      const k = `${key}:${src}`;
+      const flow = flows.get(k);
+      if (flow) {
+        flow.packets++;
+        flow.start_ps = Math.min(flow.start_ps, trace.t_start_ps[r]);
+      } else {
+        flows.set(k, {
+          message: trace.message[r], kind: trace.kind[r], from: src, to: -1,
+          start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], packets: 1,
+        });
+      }
+    }
+    const dst = ejectingNode(topo, trace.component[r]);
+    if (dst !== null) {
+      let perNode = ejections.get(key);
+      if (!perNode) ejections.set(key, (perNode = new Map()));
+      perNode.set(dst, Math.max(perNode.get(dst) ?? 0, trace.t_end_ps[r]));
+    }
+  });
+  const out: PacketFlow[] = [];
+  for (const flow of flows.values()) {
+    const perNode = ejections.get(`${flow.message}:${flow.kind}`);
+    if (!perNode) continue; // the packets leave the fabric after the window
+    for (const [node, end] of perNode) {
+      if (node === flow.from) continue;
+      flow.to = node;
+      flow.end_ps = end;
+      break;
+    }
+    if (flow.to < 0) continue;
+    out.push(flow);
+    nodes.add(flow.from);
+    nodes.add(flow.to);
+  }
+  out.sort((a, b) => a.start_ps - b.start_ps);
+  return { messages, flows: out, nodes: [...nodes].sort((a, b) => a - b) };
+}

@@ -1,0 +1,83 @@
+/**
+ * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (kind 30 on the host),
+ * NIC thread steps (kind 20 on the NIC), PCI transactions (kind 10 on the PCI bus) as spans, and the NIC's
+ * QDMA input-queue level (kind 21) as a step line. Reads the trace columns without copying them. Pure.
+ */
+import type { TraceCategory, TraceStore } from './traceStore';
+
+export interface TimelineSpan {
+  record: number;
+  start_ps: number;
+  end_ps: number;
+  /** Kind-specific code (op / step / transaction type), named by the kinds JSON. */
+  code: number;
+}
+
+export interface TimelineTrack {
+  id: 'host' | 'nic_thread' | 'pci';
+  kind: number;
+  label: string;
+  spans: TimelineSpan[];
+  /** True when the window held more spans than MAX_SPANS_PER_TRACK (the rest are not drawn). */
+  truncated: boolean;
+}
+
+export interface LevelStep {
+  t_ps: number;
+  level: number;
+}
+
+export interface TimelineModel {
+  tracks: TimelineTrack[];
+  /** Input-queue level steps: the level in force at the window start, then every change inside it. */
+  inputQueue: LevelStep[];
+  inputQueueMax: number;
+}
+
+export const MAX_SPANS_PER_TRACK = 3000;
+
+export interface NodeComponents {
+  host?: number;
+  pci?: number;
+  nic?: number;
+}
+
+function spans(trace: TraceStore, category: TraceCategory, kind: number, component: number | undefined, from_ps: number, to_ps: number) {
+  const out: TimelineSpan[] = [];
+  let truncated = false;
+  if (component === undefined) return { out, truncated };
+  trace.forEachInWindow(category, from_ps, to_ps, (r) => {
+    if (trace.kind[r] !== kind || trace.component[r] !== component) return;
+    if (out.length >= MAX_SPANS_PER_TRACK) truncated = true;
+    else out.push({ record: r, start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], code: trace.value[r] });
+  });
+  return { out, truncated };
+}
+
+export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps: number, to_ps: number): TimelineModel {
+  const track = (id: TimelineTrack['id'], category: TraceCategory, kind: number, component: number | undefined, label: string): TimelineTrack => {
+    const { out, truncated } = spans(trace, category, kind, component, from_ps, to_ps);
+    return { id, kind, label, spans: out, truncated };
+  };
+  const inputQueue: LevelStep[] = [];
+  let inputQueueMax = 0;
+  if (parts.nic !== undefined) {
+    const before = trace.lastLevelAtOrBefore(21, parts.nic, from_ps);
+    inputQueue.push({ t_ps: from_ps, level: before >= 0 ? trace.value[before] : 0 });
+    trace.forEachInWindow('level', from_ps, to_ps, (r) => {
+      if (trace.kind[r] === 21 && trace.component[r] === parts.nic && trace.t_start_ps[r] > from_ps) {
+        inputQueue.push({ t_ps: trace.t_start_ps[r], level: trace.value[r] });
+      }
+    });
+    inputQueueMax = trace.maxLevel(21, parts.nic);
+  }
+  return {
+    tracks: [
+      track('host', 'host_op', 30, parts.host, 'host CPU'),
+      track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
+      track('pci', 'pci', 10, parts.pci, 'PCI bus'),
+    ],
+    inputQueue,
+    inputQueueMax,
+  };
+}
