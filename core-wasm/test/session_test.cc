@@ -95,3 +95,41 @@ TEST(Session, BadScenarioIsRefusedWithTheField) {
 
 }  // namespace
 }  // namespace hpcsim
+
+namespace hpcsim {
+namespace {
+
+TEST(Session, EveryMessageHasItsHeaderLayersTopToWire) {
+  std::string err;
+  auto s = Session::create(small_scenario("portals", "put"), &err);
+  ASSERT_TRUE(s);
+  while (!s->run(1u << 20)) {
+  }
+  auto& t = s->sim().trace();
+  size_t n = t.take(1u << 30);
+  int seen = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (static_cast<TraceKind>(t.batch_kind()[i]) != TraceKind::kQdmaPacket) continue;
+    auto j = nlohmann::json::parse(s->sim().messages().json(t.batch_message()[i]));
+    ASSERT_TRUE(j.contains("layers")) << t.batch_message()[i];
+    EXPECT_EQ(j["layers"].front()["name"], "Portals 3.3 API");
+    EXPECT_EQ(j["layers"].back()["name"], "QsNet wire (Elite wormhole routing)");
+    EXPECT_EQ(j["src"].get<int>() == 0 ? j["dst"].get<int>() : j["src"].get<int>(), 5);
+    ++seen;
+  }
+  EXPECT_GT(seen, 0);
+  EXPECT_EQ(s->sim().messages().json(999999), "{}");
+  // A 4096-byte PUT goes by the long protocol: it lists the RDMA layer and a 4-link route.
+  bool long_put = false;
+  for (uint32_t m = 1; m < 200; ++m) {
+    auto j = nlohmann::json::parse(s->sim().messages().json(m));
+    if (j.empty() || j["bytes"] != 4096) continue;
+    long_put = true;
+    EXPECT_EQ(j["layers"][3]["name"], "Elan3 RDMA");
+    EXPECT_EQ(j["layers"][4]["fields"][3][1], "4");
+  }
+  EXPECT_TRUE(long_put);
+}
+
+}  // namespace
+}  // namespace hpcsim

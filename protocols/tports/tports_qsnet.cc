@@ -61,6 +61,32 @@ void TportsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
   NodeState& st = *nodes_[static_cast<size_t>(node)];
   bool small = bytes + kEnvelopeBytes <= kSmallObjectBytes;
   bool is_short = bytes <= kShortMaxBytes;
+  {
+    MessageCatalog::Entry e;
+    e.series = series_;
+    e.bytes = bytes;
+    e.src = node;
+    e.dst = peer;
+    e.layers.push_back(HeaderLayer{"Tports API",
+                                   {{"call", "elan_tportTxStart(tport, 0, dst, src, tag, buf, len)"},
+                                    {"bytes", std::to_string(bytes)},
+                                    {"completion", small ? "at once: the data was written into the NIC by PIO"
+                                                         : "done word when the NIC has the data"}}});
+    e.layers.push_back(HeaderLayer{"Tports envelope (" + std::to_string(kEnvelopeBytes) + " B)",
+                                   {{"tag", std::to_string(kTag)},
+                                    {"src", std::to_string(node)},
+                                    {"dst", std::to_string(peer)},
+                                    {"length", std::to_string(bytes)}}});
+    e.layers.push_back(HeaderLayer{
+        is_short ? "Elan3 queued DMA" : "Elan3 queued DMA + RDMA read",
+        {{"protocol", small ? "64-byte object written by PIO, queued DMA from NIC memory"
+                            : is_short ? "envelope + data in one queued DMA (data read by DMA)"
+                                       : "envelope by queued DMA; the receiving thread pulls the data by RDMA read"},
+         {"matching", "NIC thread against posted receives (tag, source)"}}});
+    e.layers.push_back(cluster_.fabric().packet_layer(node, peer, is_short ? kEnvelopeBytes + bytes : bytes, 320,
+                                                      is_short ? "queued-DMA" : "RDMA data"));
+    sim_.messages().add(msg, std::move(e));
+  }
   st.send_done_immediately = small;
   Host& h = cluster_.host(node);
   h.read_dma_written(kTxFreeWordBytes, [this, node, peer, bytes, msg, small, is_short, then = std::move(then)]() mutable {

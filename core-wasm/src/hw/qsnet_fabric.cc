@@ -80,6 +80,35 @@ std::vector<int> QsnetFabric::route(int src, int dst) const {
   return path;
 }
 
+std::string QsnetFabric::route_names(int src, int dst) const {
+  auto name = [this](ComponentId id) -> std::string {
+    for (size_t i = 0; i < nic_ids_.size(); ++i)
+      if (nic_ids_[i] == id) return "elan" + std::to_string(i);
+    for (const auto& s : switches_)
+      if (s.id == id)
+        return "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." + std::to_string(s.rank);
+    return "?";
+  };
+  std::vector<int> path = route(src, dst);
+  if (path.empty()) return "loopback";
+  std::string out = name(channels_[static_cast<size_t>(path.front())].from);
+  for (int c : path) out += " \u2192 " + name(channels_[static_cast<size_t>(c)].to);
+  return out;
+}
+
+HeaderLayer QsnetFabric::packet_layer(int src, int dst, uint32_t bytes, uint32_t packet_payload,
+                                      const char* kind) const {
+  uint32_t packets = bytes == 0 ? 1 : (bytes + packet_payload - 1) / packet_payload;
+  HeaderLayer l{"QsNet wire (Elite wormhole routing)", {}};
+  l.fields.push_back({"packets", std::to_string(packets) + " " + kind});
+  l.fields.push_back({"payload per packet", "up to " + std::to_string(packet_payload) + " B"});
+  l.fields.push_back({"route", route_names(src, dst)});
+  l.fields.push_back({"links crossed", std::to_string(route(src, dst).size())});
+  l.fields.push_back({"link rate", std::to_string(static_cast<int>(link_Bps_ / 1e6)) + " MB/s per direction"});
+  l.fields.push_back({"acknowledgement", "end-to-end, back along the route"});
+  return l;
+}
+
 void QsnetFabric::send(int src, int dst, uint32_t bytes, TraceKind kind, uint32_t message,
                        std::function<void()> delivered) {
   std::vector<int> path = route(src, dst);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel/message_catalog.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
 
@@ -45,6 +46,10 @@ class QsnetFabric {
 
   /// Directed channels on the route from `src` to `dst`, in order.
   std::vector<int> route(int src, int dst) const;
+  /// The wire layer of a message of `bytes` sent as packets of at most `packet_payload` bytes.
+  HeaderLayer packet_layer(int src, int dst, uint32_t bytes, uint32_t packet_payload, const char* kind) const;
+  /// The route as names, e.g. "elan0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan5".
+  std::string route_names(int src, int dst) const;
   int levels() const { return levels_; }
   int hops(int src, int dst) const { return static_cast<int>(route(src, dst).size()); }
   const std::vector<EliteSwitch>& switches() const { return switches_; }

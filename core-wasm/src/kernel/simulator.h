@@ -7,6 +7,7 @@
 
 #include "kernel/event_kind.h"
 #include "kernel/fingerprint.h"
+#include "kernel/message_catalog.h"
 #include "kernel/time.h"
 #include "kernel/trace.h"
 
@@ -36,6 +37,8 @@ class Simulator {
   uint64_t events_executed() const { return executed_; }
   const Fingerprint& fingerprint() const { return fingerprint_; }
   TraceBuffer& trace() { return trace_; }
+  /// Header layers of every message sent so far, for the per-layer packet view.
+  MessageCatalog& messages() { return messages_; }
 
  private:
   struct Entry {
@@ -58,6 +61,7 @@ class Simulator {
   std::vector<uint32_t> free_slots_;
   Fingerprint fingerprint_;
   TraceBuffer trace_;
+  MessageCatalog messages_;
 };
 
 /// A first-come first-served resource that serves one request at a time (a bus, a link direction, a CPU).

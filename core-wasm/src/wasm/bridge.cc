@@ -93,6 +93,12 @@ HS_EXPORT const char* hs_result_json(uint32_t id) {
   return out_text.c_str();
 }
 
+HS_EXPORT const char* hs_message_json(uint32_t id, uint32_t message) {
+  hpcsim::Session* s = find(id);
+  out_text = s ? s->sim().messages().json(message) : "{}";
+  return out_text.c_str();
+}
+
 HS_EXPORT const char* hs_topology_json(uint32_t id) {
   hpcsim::Session* s = find(id);
   out_text = s ? s->topology_json() : "{}";

@@ -31,7 +31,8 @@ PortalsQsnet::PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet&
       header_bytes_(static_cast<uint32_t>(p.get("portals.header_bytes"))),
       small_object_bytes_(static_cast<uint32_t>(p.get("portals.small_object_bytes"))),
       event_bytes_(static_cast<uint32_t>(p.get("portals.event_bytes"))),
-      short_max_(static_cast<uint32_t>(p.get("elan3.qdma_max_bytes") - p.get("portals.header_bytes"))) {
+      short_max_(static_cast<uint32_t>(p.get("elan3.qdma_max_bytes") - p.get("portals.header_bytes"))),
+      packet_payload_(static_cast<uint32_t>(p.get("qsnet.packet_payload_bytes"))) {
   uint32_t context = static_cast<uint32_t>(p.get("portals.thread_context_words"));
   for (int i = 0; i < cluster.size(); ++i) {
     auto st = std::make_unique<NodeState>();
@@ -97,6 +98,7 @@ void PortalsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
                         : ptl_get(*st.ni, md, target, kPingPongPortal, 0, kPingPongBits, 0);
   st.send_pending = out.pending;
   messages_[msg] = InFlight{out.header, bytes, sim_.now()};
+  catalog(node, peer, msg, out.header, bytes);
   HostCall call = kPutGet;
   call.cycles += kHostEventPostCycles * out.events.size();  // SEND_START written by the library
   bool short_put = op_ == Op::kPut && bytes <= short_max_;
@@ -120,6 +122,65 @@ void PortalsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
     });
     then();
   });
+}
+
+void PortalsQsnet::catalog(int node, int peer, uint32_t msg, const Header& h, uint32_t bytes) {
+  bool put = op_ == Op::kPut;
+  bool short_put = put && bytes <= short_max_;
+  std::string target = "{nid " + std::to_string(peer) + ", pid 0}";
+  MessageCatalog::Entry e;
+  e.series = series_;
+  e.bytes = bytes;
+  e.src = node;
+  e.dst = peer;
+  e.layers.push_back(HeaderLayer{
+      "Portals 3.3 API",
+      {{"call", put ? "PtlPut(md, PTL_NO_ACK_REQ, target, pt_index, ac_index, match_bits, 0, 0)"
+                    : "PtlGet(md, target, pt_index, ac_index, match_bits, 0)"},
+       {"bytes", std::to_string(bytes)},
+       {"target", target},
+       {"events at the initiator", put ? "SEND_START, SEND_END" : "REPLY_START, REPLY_END"}}});
+  e.layers.push_back(HeaderLayer{
+      "Portals header (" + std::to_string(header_bytes_) + " B on Elan3)",
+      {{"msg_type", put ? "PUT (1)" : "GET (2)"},
+       {"src", "{nid " + std::to_string(h.src.nid) + ", pid " + std::to_string(h.src.pid) + "}"},
+       {"dst", target},
+       {"pt_index", std::to_string(h.pt_index)},
+       {"ac_index", std::to_string(h.ac_index)},
+       {"match_bits", hex64(h.match_bits)},
+       {"length", std::to_string(h.length)},
+       {"remote_offset", std::to_string(h.remote_offset)},
+       {"hdr_data", hex64(h.hdr_data)},
+       {"ack_md", h.ack_md == PTL_HANDLE_NONE ? "PTL_HANDLE_NONE (no ACK)" : hex64(h.ack_md)}}});
+  HeaderLayer q{"Elan3 queued DMA", {}};
+  if (short_put) {
+    bool object = bytes + header_bytes_ <= small_object_bytes_;
+    q.fields = {{"protocol", "short message (seed 002 §4.2, Fig. 1)"},
+                {"QDMA size", std::to_string(object ? small_object_bytes_ : header_bytes_ + bytes) + " B" +
+                                  (object ? " (header + data as one 64-byte object)" : " (header + data)")},
+                {"PCI DMA reads at the source", object ? "1 (64 B)" : "2 (header, data)"},
+                {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"},
+                {"source completion", "event set when the destination acknowledges: SEND_END"}};
+  } else {
+    q.fields = {{"protocol", put ? "long message: rendezvous over RDMA (seed 002 §4.3, Fig. 2)"
+                                 : "GET: header, then RDMA from the target (seed 002 §4.3)"},
+                {"QDMA size", std::to_string(header_bytes_) + " B (header only)"},
+                {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"}};
+  }
+  e.layers.push_back(q);
+  if (!short_put)
+    e.layers.push_back(HeaderLayer{
+        "Elan3 RDMA",
+        {{"direction", put ? "read: elan" + std::to_string(peer) + " asks elan" + std::to_string(node) +
+                                 "'s engine to push the data"
+                           : "write: elan" + std::to_string(peer) + " pushes the data to elan" + std::to_string(node)},
+         {"bytes", std::to_string(bytes)},
+         {"target event", "wakes the NIC thread, which posts the reserved END event"},
+         {"initiator event", put ? "done word: SEND_END" : "done word: REPLY_START, REPLY_END"}}});
+  const QsnetFabric& f = cluster_.fabric();
+  e.layers.push_back(short_put ? f.packet_layer(node, peer, header_bytes_ + bytes, 320, "queued-DMA")
+                               : f.packet_layer(node, peer, bytes, packet_payload_, "RDMA data"));
+  sim_.messages().add(msg, std::move(e));
 }
 
 void PortalsQsnet::wait_send_complete(int node, Done then) {

@@ -57,13 +57,15 @@ class PortalsQsnet : public PingPongEndpoint {
   void host_call(int node, const portals_qsnet::HostCall& c, uint32_t message, Done then);
   void nic_write_notice(int node, uint32_t bytes, Notice n);
   void record_match_list(int node);
+  /// Records the message's header layers for the page's per-layer view.
+  void catalog(int node, int peer, uint32_t msg, const portals::Header& h, uint32_t bytes);
 
   Simulator& sim_;
   Cluster& cluster_;
   Op op_;
   uint32_t* ids_;
   int32_t series_;
-  uint32_t header_bytes_, small_object_bytes_, event_bytes_, short_max_;
+  uint32_t header_bytes_, small_object_bytes_, event_bytes_, short_max_, packet_payload_;
   std::vector<std::unique_ptr<NodeState>> nodes_;
   std::map<uint32_t, InFlight> messages_;  ///< by message id
   uint32_t naks_ = 0;

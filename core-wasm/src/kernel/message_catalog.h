@@ -1,0 +1,43 @@
+// Per-message header layers for the page's per-layer packet view (after Packet Tracer's PDU details).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hpcsim {
+
+/// One protocol layer of a message, top (API) to bottom (wire): a name and (field, value) pairs as text.
+struct HeaderLayer {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> fields;
+};
+
+/// What the protocols recorded about each message they sent, by message id (the trace's `message`).
+class MessageCatalog {
+ public:
+  struct Entry {
+    int32_t series = 0;
+    uint32_t bytes = 0;
+    int src = 0;
+    int dst = 0;
+    std::vector<HeaderLayer> layers;
+  };
+  void add(uint32_t message, Entry e) { entries_[message] = std::move(e); }
+  const Entry* find(uint32_t message) const {
+    auto it = entries_.find(message);
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+  size_t size() const { return entries_.size(); }
+  /// {"message","series","bytes","src","dst","layers":[{"name","fields":[[k,v],...]}]} or "{}" if unknown.
+  std::string json(uint32_t message) const;
+
+ private:
+  std::map<uint32_t, Entry> entries_;
+};
+
+/// Lower-case hex of a 64-bit value with a 0x prefix (match bits and handles in header views).
+std::string hex64(uint64_t v);
+
+}  // namespace hpcsim
