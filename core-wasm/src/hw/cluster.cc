@@ -4,9 +4,33 @@
 
 namespace hpcsim {
 
-Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes)
-    : pci_MBps_(p.get("pci.clock_MHz") * p.get("pci.width_bytes")), link_MBps_(p.get("qsnet.link_MBps")) {
+Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family, int rails)
+    : family_(family),
+      rails_(family == NicFamily::kElan4 ? (rails < 1 ? 1 : (rails > 2 ? 2 : rails)) : 1),
+      pci_MBps_(p.get("pci.clock_MHz") * p.get("pci.width_bytes")),
+      link_MBps_(p.get(family == NicFamily::kElan4 ? "qsnet2.link_MBps" : "qsnet.link_MBps")) {
   ComponentId next = 1;
+  if (family == NicFamily::kElan4) {
+    std::vector<std::vector<ComponentId>> ids(static_cast<size_t>(rails_));
+    e4_.resize(static_cast<size_t>(rails_));
+    for (int i = 0; i < nodes; ++i) {
+      ComponentId host_id = next++;
+      for (int r = 0; r < rails_; ++r) {
+        ComponentId pci_id = next++, nic_id = next++;
+        pcis_.push_back(std::make_unique<PciBus>(sim, pci_id, p));
+        e4_nics_.push_back(std::make_unique<Elan4Nic>(sim, nic_id, i, r, *pcis_.back(), p));
+        e4_[static_cast<size_t>(r)].push_back(e4_nics_.back().get());
+        ids[static_cast<size_t>(r)].push_back(nic_id);
+      }
+      hosts_.push_back(std::make_unique<Host>(sim, host_id, i, *pcis_[static_cast<size_t>(i * rails_)], p));
+    }
+    for (int r = 0; r < rails_; ++r) {
+      fabrics_.push_back(std::make_unique<QsnetFabric>(sim, p, ids[static_cast<size_t>(r)], next, "qsnet2"));
+      for (auto* n : e4_[static_cast<size_t>(r)]) n->attach(fabrics_.back().get(), &e4_[static_cast<size_t>(r)]);
+    }
+    fabric_ = nullptr;
+    return;
+  }
   std::vector<ComponentId> nic_ids;
   for (int i = 0; i < nodes; ++i) {
     ComponentId host_id = next++, pci_id = next++, nic_id = next++;
@@ -26,21 +50,37 @@ std::string Cluster::topology_json() const {
   for (size_t i = 0; i < hosts_.size(); ++i) {
     int n = static_cast<int>(i);
     comps.push_back({{"id", hosts_[i]->id()}, {"kind", "host"}, {"name", "host" + std::to_string(n)}, {"node", n}});
+    if (family_ == NicFamily::kElan4) {
+      for (int r = 0; r < rails_; ++r) {
+        std::string suffix = std::to_string(n) + (rails_ > 1 ? "r" + std::to_string(r) : "");
+        comps.push_back({{"id", pcis_[i * static_cast<size_t>(rails_) + static_cast<size_t>(r)]->id()},
+                         {"kind", "pci"}, {"name", "pcix" + suffix}, {"node", n}});
+        comps.push_back({{"id", e4_[static_cast<size_t>(r)][i]->id()}, {"kind", "nic"}, {"name", "elan4-" + suffix},
+                         {"node", n}});
+      }
+      continue;
+    }
     comps.push_back({{"id", pcis_[i]->id()}, {"kind", "pci"}, {"name", "pci" + std::to_string(n)}, {"node", n}});
     comps.push_back({{"id", nics_[i]->id()}, {"kind", "nic"}, {"name", "elan" + std::to_string(n)}, {"node", n}});
   }
-  for (const auto& s : fabric_->switches())
+  std::vector<const QsnetFabric*> fabrics;
+  if (fabric_) fabrics.push_back(fabric_.get());
+  for (const auto& f : fabrics_) fabrics.push_back(f.get());
+  const QsnetFabric* first = fabrics.front();
+  for (const auto* fab : fabrics)
+  for (const auto& s : fab->switches())
     comps.push_back({{"id", s.id},
                      {"kind", "switch"},
                      {"name", "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." +
                                   std::to_string(s.rank)},
                      {"level", s.level},
                      {"index", s.subtree * (1 << (2 * (s.level - 1))) + s.rank}});
-  for (const auto& c : fabric_->channels())
+  for (const auto* fab : fabrics)
+  for (const auto& c : fab->channels())
     links.push_back({{"id", c.id}, {"from", c.from}, {"to", c.to}, {"kind", "link"}, {"bandwidth_MBps", link_MBps_}});
   return json{{"fabric", "qsnet"},
               {"nodes", hosts_.size()},
-              {"levels", fabric_->levels()},
+              {"levels", first->levels()},
               {"arity", 4},
               {"pci_MBps", pci_MBps_},
               {"components", comps},

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "hw/elan3_nic.h"
+#include "hw/elan4/elan4_nic.h"
 #include "hw/host.h"
 #include "hw/pci_bus.h"
 #include "hw/qsnet_fabric.h"
@@ -13,18 +14,30 @@
 
 namespace hpcsim {
 
-/// Owns every hardware component of a run. Component ids: node i has host 1 + 3i, PCI bus 2 + 3i and
-/// NIC 3 + 3i; switches and directed link channels follow.
+/// Which NIC the nodes carry: Elan3 on QsNet (seed 002) or Elan4 on QsNetII (seed 001).
+enum class NicFamily { kElan3, kElan4 };
+
+/// Owns every hardware component of a run. Elan3: node i has host 1 + 3i, PCI bus 2 + 3i and NIC 3 + 3i;
+/// switches and directed link channels follow. Elan4: node i has host, then per rail a PCI-X bus and an
+/// Elan4 (1 + 2 * rails ids per node); then each rail's QsNetII fabric (qsnet2.* parameters).
 class Cluster {
  public:
-  /// `nodes` in [2, 1024] (checked by the scenario parser).
-  Cluster(Simulator& sim, const ParameterSet& p, int nodes);
+  /// `nodes` in [2, 1024] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only).
+  Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family = NicFamily::kElan3, int rails = 1);
+
+  NicFamily family() const { return family_; }
+  int rails() const { return rails_; }
+  /// Elan4 of `node` on `rail` (Elan4 clusters only).
+  Elan4Nic& elan4(int node, int rail = 0) { return *e4_[static_cast<size_t>(rail)][static_cast<size_t>(node)]; }
+  /// PCI-X bus of `node` serving `rail` (Elan4 clusters only).
+  PciBus& pci_rail(int node, int rail) { return *pcis_[static_cast<size_t>(node * rails_ + rail)]; }
+  QsnetFabric& fabric_rail(int rail) { return *fabrics_[static_cast<size_t>(rail)]; }
 
   int size() const { return static_cast<int>(hosts_.size()); }
   Host& host(int node) { return *hosts_[static_cast<size_t>(node)]; }
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
   Elan3Nic& nic(int node) { return *nics_[static_cast<size_t>(node)]; }
-  QsnetFabric& fabric() { return *fabric_; }
+  QsnetFabric& fabric() { return *fabric_; }  ///< rail 0's fabric for Elan4
 
   /// Topology for the page (format in core-wasm/src/wasm/README.md).
   std::string topology_json() const;
@@ -35,6 +48,11 @@ class Cluster {
   std::vector<std::unique_ptr<Elan3Nic>> nics_;
   std::vector<Elan3Nic*> nic_ptrs_;
   std::unique_ptr<QsnetFabric> fabric_;
+  NicFamily family_ = NicFamily::kElan3;
+  int rails_ = 1;
+  std::vector<std::unique_ptr<Elan4Nic>> e4_nics_;
+  std::vector<std::vector<Elan4Nic*>> e4_;
+  std::vector<std::unique_ptr<QsnetFabric>> fabrics_;
   double pci_MBps_;
   double link_MBps_;
 };

@@ -43,6 +43,43 @@ const std::vector<ParameterSpec> kRegistry = {
   {"portals.small_object_bytes", "B", 64, 32, 320, true, "Header plus up to 32 B of data moved as one 64-byte object.", "seed 002 §5.1"},
   {"portals.event_bytes", "B", 128, 32, 512, true, "Size of a Portals event written into the host event queue.", "seed 002 §5.1"},
   {"portals.thread_context_words", "words", 48, 0, 512, true, "Words the compiled-C Portals NIC thread restores from SDRAM when woken.", "[assumption] seed 002 §4: the thread is a compiled C program"},
+  // Elan4 NIC (seed 001; REFERENCES §1.2.3-1.2.5, §1.3.1).
+  {"elan4.command_ns", "ns", 50, 0, 10000, false, "Command processor: decode one command written into a command queue and hand it on.", "[estimate] a few Elan4 core clocks per 64-bit command word"},
+  {"elan4.dma_setup_ns", "ns", 200, 0, 10000, false, "DMA engine: load an E4_DMA64 descriptor and translate its addresses in the Elan4 MMU.", "[estimate]; REFERENCES §1.2.3 (descriptor fields)"},
+  {"elan4.event_ns", "ns", 50, 0, 10000, false, "Event processor: a set-event that reaches the event's count, before its actions run.", "[estimate]; REFERENCES §1.2.4"},
+  {"elan4.event_copy_ns", "ns", 80, 0, 10000, false, "COPY action: move 8 x 64-bit words (a prebuilt DMA) from SDRAM into a command queue (chained DMA).", "[estimate] 8 SDRAM reads + 8 command-queue writes; REFERENCES §1.2.4"},
+  {"elan4.input_ns", "ns", 150, 0, 10000, false, "Inputter: accept an arriving packet (route check, queue or RDMA address, pointer update) before writing it.", "[estimate]"},
+  {"elan4.sdram_access_ns", "ns", 10, 1, 1000, false, "One thread-processor access to Elan4 SDRAM.", "[estimate] thread loads of hot Tports state hit the Elan4 cache in front of its DDR SDRAM"},
+  {"elan4.thread_clock_MHz", "MHz", 400, 10, 2000, false, "Elan4 thread processor clock (one simple instruction per cycle); runs Tports matching.", "[estimate] Elan4 core clock (QsNetII generation, 2003)"},
+  {"elan4.qdma_retry_ns", "ns", 500, 0, 100000, false, "Back-off before the DMA engine retries a QDMA refused by a full input queue (QDMA_RETRY 16).", "[estimate]; REFERENCES §1.3.1"},
+  {"elan4.outstanding_reads", "reads", 4, 1, 32, true, "PCI-X split read requests the Elan4 DMA engine keeps in flight while reading an RDMA source.", "[assumption] PCI-X allows up to 32 outstanding split transactions per device"},
+  {"pcix.read_latency_ns", "ns", 900, 0, 10000, false, "PCI-X split read: from the device's read request to the first split-completion data phase (chipset reads host DRAM); the bus is free meanwhile.", "[estimate] Intel E7501 MCH + P64H2 PCI-X bridge"},
+  {"pcix.bridge_latency_ns", "ns", 300, 0, 10000, false, "A posted write crossing the memory controller hub and the PCI-X bridge (CPU store to the bus, or device write to visible host memory).", "[estimate] E7501 hub interface 2.0 + P64H2"},
+  {"elan4.qdma_max_bytes", "B", 2048, 128, 2048, true, "Largest queued DMA (one input-queue slot) on Elan4.", "REFERENCES §1.2.1 (GASNETC_ELAN_MAX_QUEUEMSG = 2048), §1.3.1 (MAX_QSIZE)"},
+  {"elan4.input_queue_slots", "slots", 128, 2, 4096, true, "Usable slots of an Elan4 input queue (one more is allocated and lost to tell full from empty).", "REFERENCES §1.3.1 (MAX_QSLOTS 128, LOST_QSLOTS 1)"},
+  // QsNetII fabric (seed 001 testbed: QS-8A, Elite4 switches).
+  {"qsnet2.link_MBps", "MB/s", 1300, 1, 100000, false, "QsNetII link data rate in each direction.", "seed 001 issue: 1.3 GB/s per direction"},
+  {"qsnet2.switch_latency_ns", "ns", 35, 0, 10000, false, "Routing latency through one Elite4 switch.", "[estimate] as Elite (Petrini et al. 2002) [recalled]"},
+  {"qsnet2.cable_ns", "ns", 10, 0, 1000, false, "Propagation delay of one QsNetII cable (about 2 m).", "[estimate] ~5 ns/m"},
+  {"qsnet2.packet_payload_bytes", "B", 512, 64, 8192, true, "Largest payload of one QsNetII DMA packet; RDMA is read from PCI-X and sent in packets of this size.", "[assumption] QsNetII DMA packets smaller than a QDMA slot, so reads, link and writes pipeline"},
+  {"qsnet2.packet_header_bytes", "B", 32, 0, 256, true, "Route, header and CRC bytes added to every QsNetII packet.", "[estimate]"},
+  {"qsnet2.ack_bytes", "B", 8, 1, 64, true, "End-to-end acknowledgement (or NAK) token of a QsNetII packet.", "[estimate]"},
+  // Linux 2.6 on a 3.0 GHz Xeon (seed 001 testbed): interrupts and thread wake-ups.
+  {"os.irq_entry_ns", "ns", 2000, 0, 100000, false, "From the NIC's interrupt to the driver handler running: IO-APIC delivery, NetBurst interrupt entry and do_IRQ (and the matching exit).", "[estimate] Linux 2.6 on a 3 GHz Pentium 4 Xeon"},
+  {"os.irq_handler_cycles", "cycles", 4500, 0, 1000000, false, "Elan4 driver interrupt handler: read the interrupt queue, find the sleeper by its cookie, wake_up.", "[estimate]; REFERENCES §1.3.4 (elan4_pollevent_word sleeps with an interrupt cookie)"},
+  {"os.wakeup_cycles", "cycles", 3000, 0, 1000000, false, "try_to_wake_up: run-queue lock, enqueue, need_resched, for a thread sleeping on a wait queue or futex.", "[estimate] Linux 2.6 O(1) scheduler"},
+  {"os.context_switch_ns", "ns", 4500, 0, 100000, false, "schedule() switching to the woken thread: switch_mm (CR3 reload flushes the TLB on NetBurst), register state, TLB and cache refill.", "[estimate] lmbench lat_ctx class figure for a 3 GHz Xeon"},
+  {"os.syscall_exit_ns", "ns", 800, 0, 100000, false, "Return from the sleeping system call (ioctl or futex) to user space, re-taking the user lock.", "[estimate] int 0x80 exit on NetBurst"},
+  {"os.syscall_entry_ns", "ns", 500, 0, 100000, false, "Enter a system call (ioctl, futex) from user space.", "[estimate] int 0x80 entry on NetBurst"},
+  {"os.ipi_ns", "ns", 1500, 0, 100000, false, "Reschedule inter-processor interrupt to the other CPU and its exit from the idle loop (HLT).", "[estimate] dual Xeon, Linux 2.6"},
+  {"os.futex_wake_cycles", "cycles", 1500, 0, 1000000, false, "Waker side of pthread_cond_signal: futex hash lookup and wake in the kernel (besides entry/exit).", "[estimate] NPTL on Linux 2.6"},
+  {"os.poll_before_sleep_us", "us", 50, 0, 10000, false, "How long elan4_pollevent_word polls a done word, while a DMA the thread issued is outstanding, before it sleeps on the interrupt.", "[assumption] long enough for a rendezvous of a few KB to complete; REFERENCES §1.3.4 (polls for usecs, then sleeps)"},
+  // Open MPI PML/PTL on Elan4 (seed 001; REFERENCES §1.3). Code-path costs are in protocols/ompi/costs.h.
+  {"ompi.header_bytes", "B", 64, 16, 256, true, "mca_ptl_base_header_t of a MATCH/RNDV fragment (common + match + frag parts).", "REFERENCES §1.3.3 [estimate of its size]"},
+  {"ompi.ctl_header_bytes", "B", 48, 16, 256, true, "Header of an ACK, FIN or FIN_ACK control fragment.", "REFERENCES §1.3.3-1.3.4 [estimate of its size]"},
+  {"ompi.rails_weight_MBps", "MB/s", 900, 1, 100000, false, "Bandwidth each Elan4 PTL reports to the PML scheduler (striping weight).", "[estimate] PCI-X bound RDMA rate"},
+  // MPICH over Tports on Elan4 (seed 001 baseline).
+  {"tports4.thread_context_words", "words", 4, 0, 512, true, "Words the Elan4 Tports thread restores when it takes an arrival.", "[assumption] hand-tuned vendor thread, as tports.thread_context_words"},
   {"tports.thread_context_words", "words", 4, 0, 512, true, "Words the vendor's Tports NIC thread restores when woken.", "[assumption] hand-tuned vendor thread"},
 };
 // clang-format on
@@ -70,6 +107,17 @@ const std::vector<Testbed>& testbeds() {
       {"sandia-elan3-2004",
        "Seed 002 §5: Dell 1550, 2 x 1 GHz Pentium III, 64-bit/66 MHz PCI, QsNet (Elan3, Elite)",
        {}},
+      {"osu-elan4-2005",
+       "Seed 001: dual 3.0 GHz Xeon, 533 MHz FSB, PCI-X 133 MHz/64-bit, QsNetII Elan4, QS-8A switch",
+       {{"pci.clock_MHz", 133},          // seed 001 testbed
+        {"pci.width_bytes", 8},          // seed 001 testbed (64-bit)
+        {"pci.address_cycles", 2},       // PCI-X: address phase + attribute phase (PCI-X 1.0) [recalled]
+        {"pci.host_read_latency_ns", 0},  // PCI-X split reads release the bus: latency is pcix.read_latency_ns
+        {"host.clock_MHz", 3000},        // seed 001 testbed (3.0 GHz Xeon)
+        {"host.uncached_store_ns", 20},  // [estimate] write-combined 8-byte store on a 533 MHz (133 MHz x4) FSB
+        {"host.cache_miss_ns", 170},     // [estimate] NetBurst Xeon + E7501 DDR-266: load-to-use of a line invalidated by DMA
+        {"host.cache_line_bytes", 64},   // Intel NetBurst L1/L2 (64-byte lines) [recalled]
+        {"host.memcpy_MBps", 1200}}},    // [estimate] memcpy on a 533 MHz FSB Xeon
   };
   return kTestbeds;
 }

@@ -5,6 +5,9 @@
 #include "hw/nic_thread_step.h"
 #include "nlohmann/json.hpp"
 #include "portals/qsnet/portals_qsnet.h"
+#include "mpich_qsnet/mpich_qsnet.h"
+#include "ompi/ompi_elan4.h"
+#include "ompi/raw_qdma.h"
 #include "tports/tports_qsnet.h"
 
 namespace hpcsim {
@@ -27,7 +30,9 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     return nullptr;
   }
   s->sim_ = std::make_unique<Simulator>(static_cast<size_t>(s->scenario_.trace_max_records));
-  s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes);
+  s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
+                                          s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
+                                          s->scenario_.rails);
   for (size_t i = 0; i < s->scenario_.series.size(); ++i)
     for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{i, k});
   s->results_.assign(s->scenario_.series.size(),
@@ -51,14 +56,32 @@ void Session::start_job(size_t j) {
   // Earlier endpoints stay alive: late events of a finished run (a final done word) may still reach them.
   if (endpoint_) retired_endpoints_.push_back(std::move(endpoint_));
   if (pingpong_) retired_pingpongs_.push_back(std::move(pingpong_));
-  if (spec.protocol == "tports")
+  if (spec.protocol == "tports") {
     endpoint_ = std::make_unique<TportsQsnet>(*sim_, *cluster_, p, &message_ids_, series);
-  else
+  } else if (spec.protocol == "ompi") {
+    OmpiElan4Options o;
+    o.path = spec.operation == "rdma-read" ? ompi::RdmaPath::kRead : ompi::RdmaPath::kWrite;
+    o.progress = spec.progress == "interrupt"     ? ompi::ProgressMode::kInterrupt
+                 : spec.progress == "one-thread"  ? ompi::ProgressMode::kOneThread
+                 : spec.progress == "two-threads" ? ompi::ProgressMode::kTwoThreads
+                                                  : ompi::ProgressMode::kPolling;
+    o.completion_queues = spec.completion_queues;
+    o.chained = spec.chained;
+    o.inline_rendezvous = spec.inline_rendezvous;
+    o.rails = spec.rails;
+    o.charge_pml = spec.charge_pml;
+    endpoint_ = std::make_unique<OmpiElan4>(*sim_, *cluster_, p, o, &message_ids_, series);
+  } else if (spec.protocol == "mpich-qsnet") {
+    endpoint_ = std::make_unique<MpichQsnetElan4>(*sim_, *cluster_, p, &message_ids_, series);
+  } else if (spec.protocol == "elan4-qdma") {
+    endpoint_ = std::make_unique<RawQdmaElan4>(*sim_, *cluster_, p, &message_ids_, series);
+  } else
     endpoint_ = std::make_unique<PortalsQsnet>(*sim_, *cluster_, p,
                                                spec.operation == "get" ? PortalsQsnet::Op::kGet
                                                                        : PortalsQsnet::Op::kPut,
                                                &message_ids_, series);
-  Elan3Nic& target_nic = cluster_->nic(scenario_.target);
+  // NIC-thread step statistics (seed 002 Table 2) exist for the Elan3 thread only.
+  Elan3Nic* target_nic = cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
   // The measured pair, plus (half-shift pairing) every other pair i <-> i + N/2 running at the same time.
   std::vector<std::pair<int, int>> pairs{{scenario_.initiator, scenario_.target}};
   if (scenario_.half_shift)
@@ -71,15 +94,15 @@ void Session::start_job(size_t j) {
   };
   pingpong_ = std::make_unique<PingPong>(
       *sim_, *cluster_, *endpoint_, scenario_.initiator, scenario_.target, bytes, scenario_.warmup_iterations,
-      scenario_.iterations, [&target_nic]() { target_nic.reset_step_stats(); },
-      [this, job, bytes, &target_nic, one_done]() {
+      scenario_.iterations, [target_nic]() { if (target_nic) target_nic->reset_step_stats(); },
+      [this, job, bytes, target_nic, one_done]() {
         results_[job.series][job.size_index] = pingpong_->result();
-        if (bytes == 0 && target_nic.items_done() > 0) {
+        if (target_nic && bytes == 0 && target_nic->items_done() > 0) {
           ThreadTable& t = thread_tables_[job.series];
           t.present = true;
           t.step_us.assign(16, 0.0);
           for (int32_t s = 0; s < 16; ++s)
-            t.step_us[static_cast<size_t>(s)] = ps_to_us(target_nic.step_ps(s)) / target_nic.items_done();
+            t.step_us[static_cast<size_t>(s)] = ps_to_us(target_nic->step_ps(s)) / target_nic->items_done();
         }
         one_done();
       });
@@ -89,6 +112,63 @@ void Session::start_job(size_t j) {
                                                      bytes, scenario_.warmup_iterations, scenario_.iterations,
                                                      nullptr, one_done));
     background_.back()->start();
+  }
+}
+
+double Session::latency_us(size_t series, uint32_t bytes) const {
+  for (size_t k = 0; k < scenario_.sizes_bytes.size(); ++k)
+    if (scenario_.sizes_bytes[k] == bytes) return results_[series][k].one_way_latency_us();
+  return -1;
+}
+
+int Session::find_series(const std::string& protocol, const std::string& operation, const std::string& progress,
+                         bool charge_pml) const {
+  for (size_t i = 0; i < scenario_.series.size(); ++i) {
+    const SeriesSpec& s = scenario_.series[i];
+    if (s.protocol == protocol && (operation.empty() || s.operation == operation) &&
+        (progress.empty() || s.progress == progress) && s.charge_pml == charge_pml)
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void Session::append_seed001_tables(nlohmann::ordered_json& tables) const {
+  using json = nlohmann::ordered_json;
+  // Seed 001 "Thread-Based Progress": one-way latency of the RDMA-read configuration per progress mode.
+  const char* modes[] = {"polling", "interrupt", "one-thread", "two-threads"};
+  const char* names[] = {"Basic", "Interrupt", "One-Thread", "Two-Threads"};
+  json columns = json::array(), row4 = json::array(), row4k = json::array();
+  for (int m = 0; m < 4; ++m) {
+    int i = find_series("ompi", "rdma-read", modes[m], true);
+    if (i < 0 || latency_us(static_cast<size_t>(i), 4) < 0 || latency_us(static_cast<size_t>(i), 4096) < 0) continue;
+    columns.push_back(names[m]);
+    row4.push_back(latency_us(static_cast<size_t>(i), 4));
+    row4k.push_back(latency_us(static_cast<size_t>(i), 4096));
+  }
+  if (columns.size() >= 2)
+    tables.push_back({{"id", "progress-modes"},
+                      {"label", "Thread-based progress: one-way latency (seed 001)"},
+                      {"unit", "us"},
+                      {"columns", columns},
+                      {"rows", json::array({json{{"label", "RDMA-Read (4B)"}, {"values", row4}},
+                                            json{{"label", "RDMA-Read (4KB)"}, {"values", row4k}}})}});
+  // Seed 001 "Communication cost in different layers", 0-byte messages: PML = full - PTL-only,
+  // PTL/Elan4 = PTL-only - raw QDMA.
+  int full = find_series("ompi", "", "polling", true);
+  int ptl = find_series("ompi", "", "polling", false);
+  int raw = find_series("elan4-qdma", "send", "", true);
+  if (full >= 0 && ptl >= 0 && raw >= 0 && latency_us(static_cast<size_t>(full), 0) >= 0) {
+    double lf = latency_us(static_cast<size_t>(full), 0), lp = latency_us(static_cast<size_t>(ptl), 0),
+           lr = latency_us(static_cast<size_t>(raw), 0);
+    tables.push_back(
+        {{"id", "layer-costs"},
+         {"label", "Communication cost in different layers, 0-byte messages (seed 001)"},
+         {"unit", "us"},
+         {"columns", json::array({"Open MPI"})},
+         {"rows", json::array({json{{"label", "PML"}, {"values", json::array({lf - lp})}},
+                               json{{"label", "PTL/Elan4"}, {"values", json::array({lp - lr})}},
+                               json{{"label", "QDMA (Elan4)"}, {"values", json::array({lr})}},
+                               json{{"label", "Total"}, {"values", json::array({lf})}}})}});
   }
 }
 
@@ -117,7 +197,7 @@ std::string Session::result_json() const {
   std::map<std::string, bool> seen;
   for (size_t i = 0; i < scenario_.series.size(); ++i) {
     const std::string& proto = scenario_.series[i].protocol;
-    bool eligible = scenario_.series[i].operation != "get";
+    bool eligible = scenario_.series[i].operation != "get" && (proto == "portals" || proto == "tports");
     if (!eligible || seen[proto]) continue;
     seen[proto] = true;
     columns.push_back(i);
@@ -163,6 +243,7 @@ std::string Session::result_json() const {
                       {"columns", names},
                       {"rows", trows}});
   }
+  append_seed001_tables(tables);
   return json{{"scenario", scenario_.id},
               {"fingerprint", sim_->fingerprint().hex()},
               {"events", sim_->events_executed()},

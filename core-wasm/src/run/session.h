@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw/cluster.h"
+#include "nlohmann/json.hpp"
 #include "kernel/simulator.h"
 #include "scenario/scenario.h"
 #include "workload/pingpong.h"
@@ -38,6 +39,13 @@ class Session {
   };
   Session() = default;
   void start_job(size_t j);
+  /// One-way latency (µs) of `series` at `bytes`, or -1 when that size was not run.
+  double latency_us(size_t series, uint32_t bytes) const;
+  /// First series matching (protocol, operation or any, progress or any, charge_pml), or -1.
+  int find_series(const std::string& protocol, const std::string& operation, const std::string& progress,
+                  bool charge_pml) const;
+  /// The seed 001 tables (progress-modes, layer-costs) when the scenario has the series they need.
+  void append_seed001_tables(nlohmann::ordered_json& tables) const;
 
   Scenario scenario_;
   std::unique_ptr<Simulator> sim_;

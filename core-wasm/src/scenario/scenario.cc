@@ -73,11 +73,19 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!cluster) return err;
   std::string fabric;
   if (!read_string(*cluster, "fabric", "cluster.fabric", true, &fabric, &err)) return err;
-  if (fabric != "qsnet") return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet)";
-  std::string nic = "elan3";
+  if (fabric != "qsnet" && fabric != "qsnet2")
+    return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet, qsnet2)";
+  std::string nic = fabric == "qsnet2" ? "elan4" : "elan3";
   if (!read_string(*cluster, "nic", "cluster.nic", false, &nic, &err)) return err;
-  if (nic != "elan3") return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3)";
-  std::string testbed = "sandia-elan3-2004";
+  if (nic != "elan3" && nic != "elan4") return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3, elan4)";
+  if ((nic == "elan3") != (fabric == "qsnet"))
+    return "cluster.nic: " + nic + " does not go with fabric " + fabric + " (elan3 on qsnet, elan4 on qsnet2)";
+  out->nic = nic;
+  int64_t rails = 1;
+  if (!read_int(*cluster, "rails", "cluster.rails", false, 1, 2, &rails, &err)) return err;
+  if (rails > 1 && nic != "elan4") return "cluster.rails: only Elan4 clusters have more than one rail";
+  out->rails = static_cast<int>(rails);
+  std::string testbed = nic == "elan4" ? "osu-elan4-2005" : "sandia-elan3-2004";
   if (!read_string(*cluster, "testbed", "cluster.testbed", false, &testbed, &err)) return err;
   bool known = false;
   std::string names;
@@ -145,11 +153,36 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     if (!read_string(s, "operation", p + ".operation", true, &spec.operation, &err)) return err;
     if (spec.label.empty()) spec.label = spec.id;
     if (!ids.insert(spec.id).second) return p + ".id: \"" + spec.id + "\" is used twice";
-    bool ok = (spec.protocol == "portals" && (spec.operation == "put" || spec.operation == "get")) ||
-              (spec.protocol == "tports" && spec.operation == "send");
-    if (spec.protocol != "portals" && spec.protocol != "tports")
-      return p + ".protocol: \"" + spec.protocol + "\" is not a known protocol (portals, tports)";
-    if (!ok) return p + ".operation: \"" + spec.operation + "\" is not an operation of " + spec.protocol;
+    const std::string& pr = spec.protocol;
+    const std::string& op = spec.operation;
+    bool elan3_protocol = pr == "portals" || pr == "tports";
+    bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
+    if (!elan3_protocol && !elan4_protocol)
+      return p + ".protocol: \"" + pr + "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma)";
+    if (elan3_protocol != (nic == "elan3"))
+      return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
+    bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
+              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma") && op == "send");
+    if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
+    if (!read_string(s, "progress", p + ".progress", false, &spec.progress, &err)) return err;
+    if (spec.progress != "polling" && spec.progress != "interrupt" && spec.progress != "one-thread" &&
+        spec.progress != "two-threads")
+      return p + ".progress: \"" + spec.progress + "\" is not a progress mode (polling, interrupt, one-thread, two-threads)";
+    int64_t cq = 1, srails = 1;
+    if (!read_int(s, "completion_queues", p + ".completion_queues", false, 0, 2, &cq, &err)) return err;
+    if (!read_int(s, "rails", p + ".rails", false, 1, 2, &srails, &err)) return err;
+    if (srails > rails) return p + ".rails: " + std::to_string(srails) + " rails on a " + std::to_string(rails) + "-rail cluster";
+    spec.completion_queues = static_cast<int>(cq);
+    spec.rails = static_cast<int>(srails);
+    for (const char* flag : {"chained", "inline_rendezvous", "charge_pml"}) {
+      auto f = s.find(flag);
+      if (f == s.end()) continue;
+      if (!f->is_boolean()) return p + "." + flag + ": must be boolean";
+      bool v = f->get<bool>();
+      if (std::string(flag) == "chained") spec.chained = v;
+      else if (std::string(flag) == "inline_rendezvous") spec.inline_rendezvous = v;
+      else spec.charge_pml = v;
+    }
     out->series.push_back(spec);
   }
 

@@ -11,8 +11,15 @@ namespace hpcsim {
 struct SeriesSpec {
   std::string id;
   std::string label;
-  std::string protocol;   ///< "portals" | "tports"
-  std::string operation;  ///< "put" | "get" | "send"
+  std::string protocol;   ///< "portals" | "tports" | "ompi" | "mpich-qsnet" | "elan4-qdma"
+  std::string operation;  ///< "put" | "get" | "send" | "rdma-write" | "rdma-read"
+  // Open MPI options (seed 001); ignored by the other protocols.
+  std::string progress = "polling";  ///< polling | interrupt | one-thread | two-threads
+  int completion_queues = 1;
+  bool chained = true;
+  bool inline_rendezvous = false;
+  int rails = 1;
+  bool charge_pml = true;
 };
 
 struct Scenario {
@@ -20,6 +27,8 @@ struct Scenario {
   uint32_t seed = 1;
   int nodes = 16;
   std::string testbed = "sandia-elan3-2004";
+  std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (fabric qsnet2)
+  int rails = 1;
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently

@@ -126,6 +126,8 @@ HS_EXPORT const char* hs_trace_kinds_json() {
       {{"kind", 23}, {"name", "event_queue"}, {"values", "unconsumed events"}},
       {{"kind", 30}, {"name", "host_op"}, {"values", ops}},
       {{"kind", 40}, {"name", "message"}, {"values", "series index"}},
+      {{"kind", 50}, {"name", "e4_event"}, {"values", {{"1", "count reached"}, {"2", "copy (chained DMA)"}, {"3", "write done word"}, {"4", "interrupt"}}}},
+      {{"kind", 51}, {"name", "host_wake"}, {"values", {{"1", "woken by an interrupt"}, {"2", "woken by another thread"}, {"3", "spurious"}}}},
   });
   out_text = kinds.dump();
   return out_text.c_str();

@@ -1,6 +1,7 @@
 // An Elan4 DMA descriptor (E4_DMA64, REFERENCES §1.2.3): what the DMA engine moves and which events it sets.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace hpcsim {
@@ -31,6 +32,7 @@ struct E4Dma {
   QueueSlot slot;               ///< kQueued: slot contents
   std::shared_ptr<E4Event> src_event;
   std::shared_ptr<E4Event> dst_event;
+  std::function<void()> on_landed;  ///< internal: remote DMA of a read, run when the last byte has landed
 };
 
 /// Bytes of one E4_DMA64 descriptor written into a command queue (8 x 64-bit words).

@@ -16,6 +16,7 @@ Elan4Nic::Elan4Nic(Simulator& sim, ComponentId id, int node, int rail, PciBus& p
       node_(node),
       rail_(rail),
       pci_(pci),
+      store_ps_(ns_to_ps(p.get("host.uncached_store_ns"))),
       command_ps_(ns_to_ps(p.get("elan4.command_ns"))),
       dma_setup_ps_(ns_to_ps(p.get("elan4.dma_setup_ns"))),
       event_ps_(ns_to_ps(p.get("elan4.event_ns"))),
@@ -23,18 +24,33 @@ Elan4Nic::Elan4Nic(Simulator& sim, ComponentId id, int node, int rail, PciBus& p
       input_ps_(ns_to_ps(p.get("elan4.input_ns"))),
       sdram_ps_(ns_to_ps(p.get("elan4.sdram_access_ns"))),
       retry_ps_(ns_to_ps(p.get("elan4.qdma_retry_ns"))),
-      thread_cycle_ps_(1e6 / p.get("elan4.thread_clock_MHz")),
+      read_latency_ps_(ns_to_ps(p.get("pcix.read_latency_ns"))),
+      bridge_ps_(ns_to_ps(p.get("pcix.bridge_latency_ns"))),
+      outstanding_(static_cast<uint32_t>(p.get("elan4.outstanding_reads"))),
+      thread_cycle_ps_(ns_to_ps(1000.0 / p.get("elan4.thread_clock_MHz"))),
       packet_payload_(static_cast<uint32_t>(p.get("qsnet2.packet_payload_bytes"))),
       packet_header_(static_cast<uint32_t>(p.get("qsnet2.packet_header_bytes"))),
       ack_bytes_(static_cast<uint32_t>(p.get("qsnet2.ack_bytes"))) {}
 
+void Elan4Nic::pio_write(Host& host, uint32_t bytes, uint32_t message, std::function<void()> then,
+                         std::function<void()> landed) {
+  uint32_t stores = bytes == 0 ? 1 : (bytes + 7) / 8;
+  // Posted write: through the memory controller hub and the PCI-X bridge, then the bus.
+  sim_.after(bridge_ps_, pci_.id(), EventKind::kGeneric, bytes, [this, bytes, message, landed = std::move(landed)]() {
+    pci_.transact(PciOp::kPioWrite, bytes, message, [landed]() {
+      if (landed) landed();
+    });
+  });
+  sim_.after(store_ps_ * stores, host.id(), EventKind::kHostCpuDone, bytes, std::move(then));
+}
+
 void Elan4Nic::post_dma(Host& host, std::shared_ptr<E4Dma> dma, std::function<void()> then) {
-  host.pio_write(kE4DmaDescriptorBytes, dma->message, std::move(then), [this, dma]() { start_dma(dma); });
+  pio_write(host, kE4DmaDescriptorBytes, dma->message, std::move(then), [this, dma]() { start_dma(dma); });
 }
 
 void Elan4Nic::post_command(Host& host, uint32_t bytes, uint32_t message, std::function<void()> run,
                             std::function<void()> then) {
-  host.pio_write(bytes, message, std::move(then), [this, bytes, run = std::move(run)]() {
+  pio_write(host, bytes, message, std::move(then), [this, bytes, run = std::move(run)]() {
     Time start = command_processor_.reserve(sim_.now(), command_ps_);
     sim_.at(start + command_ps_, id_, EventKind::kGeneric, bytes, run);
   });
@@ -59,17 +75,14 @@ void Elan4Nic::next_job() {
   sim_.after(dma_setup_ps_, id_, EventKind::kDmaStart, d->bytes, [this, d]() {
     switch (d->type) {
       case E4Dma::Type::kQueued: run_queued(d); break;
-      case E4Dma::Type::kRdmaWrite: run_rdma(d, node_, d->peer); break;
+      case E4Dma::Type::kRdmaWrite: run_rdma(d, d->peer); break;
       case E4Dma::Type::kRdmaRead:
         // STEN packet: the remote engine runs the DMA that pushes the data to us.
         fabric_->send(node_, d->peer, packet_header_ + kE4DmaDescriptorBytes, TraceKind::kControlPacket, d->message,
                       [this, d]() {
                         Elan4Nic& far = peer(d->peer);
-                        sim_.after(far.input_ps_, far.id_, EventKind::kPacketDelivered, 0, [this, d, &far]() {
-                          far.jobs_.push_back(d);  // marker: far engine pushes to us
-                          far.jobs_.pop_back();
-                          far.run_rdma_for_read(d, node_);
-                        });
+                        sim_.after(far.input_ps_, far.id_, EventKind::kPacketDelivered, 0,
+                                   [d, &far, reader = node_]() { far.push_for_read(d, reader); });
                       });
         next_job();
         break;
@@ -77,8 +90,20 @@ void Elan4Nic::next_job() {
   });
 }
 
+void Elan4Nic::host_read(uint32_t bytes, uint32_t message, std::function<void()> done) {
+  // PCI-X split transaction: the request is a short bus transaction, the bus is free while the chipset
+  // reads memory (pcix.read_latency_ns), then the split completion carries the data phases.
+  sim_.after(read_latency_ps_, pci_.id(), EventKind::kRdmaPacketRead, bytes, [this, bytes, message, done = std::move(done)]() {
+    pci_.transact(PciOp::kDmaRead, bytes, message, done);
+  });
+}
+
+void Elan4Nic::bus_write(uint32_t bytes, uint32_t message, std::function<void()> done) {
+  pci_.transact(PciOp::kDmaWrite, bytes, message, std::move(done));
+}
+
 void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
-  pci_.transact(PciOp::kDmaRead, d->bytes, d->message, [this, d]() {
+  host_read(d->bytes, d->message, [this, d]() {
     auto attempt = std::make_shared<std::function<void()>>();
     *attempt = [this, d, attempt]() {
       fabric_->send(node_, d->peer, packet_header_ + d->bytes, TraceKind::kQdmaPacket, d->message, [this, d, attempt]() {
@@ -89,6 +114,7 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
               if (d->src_event) d->src_event->trigger(d->message);
             });
             if (dst.thread_queue_) dst.thread_queue_(d->slot);
+            sim_.after(0, id_, EventKind::kGeneric, 0, [attempt]() { *attempt = nullptr; });  // break the cycle
             return;
           }
           if (d->queue->full()) {  // NAK: the sender's engine retries the packet (QDMA_RETRY)
@@ -100,6 +126,7 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
             return;
           }
           d->queue->write(d->slot);
+          sim_.after(0, id_, EventKind::kGeneric, 0, [attempt]() { *attempt = nullptr; });  // break the cycle
           fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
             if (d->src_event) d->src_event->trigger(d->message);
           });
@@ -111,46 +138,52 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
   });
 }
 
-void Elan4Nic::run_rdma(std::shared_ptr<E4Dma> d, int from, int to) {
-  (void)from;
-  uint32_t packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
-  rdma_packet(d, to, 0, std::make_shared<uint32_t>(0), packets);
+void Elan4Nic::run_rdma(std::shared_ptr<E4Dma> d, int to) {
+  auto r = std::make_shared<RdmaProgress>();
+  r->packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
+  for (uint32_t k = 0; k < outstanding_ && k < r->packets; ++k) rdma_issue_read(d, to, r);
 }
 
-void Elan4Nic::run_rdma_for_read(std::shared_ptr<E4Dma> d, int reader) {
+void Elan4Nic::rdma_issue_read(std::shared_ptr<E4Dma> d, int to, std::shared_ptr<RdmaProgress> r) {
+  uint32_t k = r->requested++;
+  uint32_t offset = k * packet_payload_;
+  uint32_t chunk = d->bytes - offset < packet_payload_ ? d->bytes - offset : packet_payload_;
+  host_read(chunk, d->message, [this, d, to, r, chunk]() {
+    uint32_t done = ++r->read;
+    if (r->requested < r->packets) rdma_issue_read(d, to, r);  // keep `outstanding_` split reads in flight
+    if (done == r->packets) next_job();                        // the engine is free once the last is read
+    fabric_->send(node_, to, packet_header_ + chunk, TraceKind::kRdmaPacket, d->message, [this, d, to, chunk, r]() {
+      Elan4Nic& dst = peer(to);
+      sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, d, to, chunk, r, &dst]() {
+        dst.bus_write(chunk, d->message, [this, d, to, r]() {
+          if (++r->landed < r->packets) return;
+          if (d->dst_event) d->dst_event->trigger(d->message);
+          if (d->on_landed) d->on_landed();
+          fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {
+            if (d->src_event) d->src_event->trigger(d->message);
+          });
+        });
+      });
+    });
+  });
+}
+
+void Elan4Nic::push_for_read(std::shared_ptr<E4Dma> d, int reader) {
+  // The remote DMA: this engine writes to the reader. Both of the reader's events are set when the last byte
+  // is in its host memory (dst_event first); nothing is set here (no host on this side is involved).
   auto job = std::make_shared<E4Dma>(*d);
   job->type = E4Dma::Type::kRdmaWrite;
   job->peer = reader;
-  job->src_event = nullptr;  // the reader's events: dst_event when data is in, src_event at the reader too
-  read_targets_.push_back(d);
+  job->src_event = nullptr;
+  auto src = d->src_event;
+  auto dst = d->dst_event;
+  job->dst_event = nullptr;
+  job->on_landed = [src, dst, msg = d->message]() {
+    if (dst) dst->trigger(msg);
+    if (src) src->trigger(msg);
+  };
   jobs_.push_back(job);
   if (!engine_busy_) next_job();
-}
-
-void Elan4Nic::rdma_packet(std::shared_ptr<E4Dma> d, int to, uint32_t sent, std::shared_ptr<uint32_t> landed,
-                           uint32_t packets) {
-  uint32_t chunk = d->bytes - sent < packet_payload_ ? d->bytes - sent : packet_payload_;
-  pci_.transact(PciOp::kDmaRead, chunk, d->message, [this, d, to, sent, chunk, landed, packets]() {
-    fabric_->send(node_, to, packet_header_ + chunk, TraceKind::kRdmaPacket, d->message,
-                  [this, d, to, chunk, landed, packets]() {
-                    Elan4Nic& dst = peer(to);
-                    sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, d, to, chunk, landed,
-                                                                                            packets, &dst]() {
-                      dst.pci_.transact(PciOp::kDmaWrite, chunk, d->message, [this, d, to, landed, packets, &dst]() {
-                        if (++*landed < packets) return;
-                        if (d->dst_event) d->dst_event->trigger(d->message);
-                        fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
-                          if (d->src_event) d->src_event->trigger(d->message);
-                        });
-                        (void)dst;
-                      });
-                    });
-                  });
-    if (sent + chunk < d->bytes)
-      rdma_packet(d, to, sent + chunk, landed, packets);
-    else
-      next_job();
-  });
 }
 
 void Elan4Nic::fire(E4Event& ev, uint32_t message) {
@@ -183,12 +216,15 @@ void Elan4Nic::fire(E4Event& ev, uint32_t message) {
 }
 
 void Elan4Nic::host_write(uint32_t bytes, uint32_t message, std::function<void()> done) {
-  pci_.transact(PciOp::kDmaWrite, bytes, message, std::move(done));
+  // Posted: the bus transaction, then the bridge and hub until the word is visible in host memory.
+  pci_.transact(PciOp::kDmaWrite, bytes, message, [this, bytes, done = std::move(done)]() {
+    sim_.after(bridge_ps_, pci_.id(), EventKind::kHostWordWritten, bytes, done);
+  });
 }
 
 void Elan4Nic::thread_run(uint32_t instructions, uint32_t sdram, uint32_t message, int32_t step,
                           std::function<void()> then) {
-  Time d = static_cast<Time>(instructions * thread_cycle_ps_ + 0.5) + sdram_ps_ * sdram;
+  Time d = thread_cycle_ps_ * instructions + sdram_ps_ * sdram;
   Time start = thread_processor_.reserve(sim_.now(), d);
   sim_.trace().record(start, start + d, TraceKind::kNicThread, id_, message, 0, step);
   sim_.at(start + d, id_, EventKind::kNicThreadStepEnd, static_cast<uint32_t>(step), std::move(then));

@@ -16,11 +16,11 @@
 
 namespace hpcsim {
 
-/// One Elan4 on one rail of a node. Times come from elan4.* and qsnet2.* parameters; PCI-X transactions go
-/// through the node's PciBus of that rail. One DMA engine serves descriptors first come, first served: it
-/// fetches the descriptor (elan4.dma_setup_ns), reads the source from host memory by PCI DMA reads of at most
-/// qsnet2.packet_payload_bytes and hands each packet to the fabric; the engine is free once the last packet
-/// is read. The destination's inputter (elan4.input_ns per packet) writes data into host memory by PCI DMA
+/// One Elan4 on one rail of a node. Times come from elan4.*, pcix.* and qsnet2.* parameters; PCI-X
+/// transactions go through the node's PciBus of that rail. One DMA engine serves descriptors first come,
+/// first served: it fetches the descriptor (elan4.dma_setup_ns), reads the source from host memory by PCI-X
+/// split reads of at most qsnet2.packet_payload_bytes (elan4.outstanding_reads in flight) and hands each
+/// packet to the fabric; the engine is free once the last packet is read. The destination's inputter (elan4.input_ns per packet) writes data into host memory by PCI DMA
 /// writes and returns an acknowledgement; the last acknowledgement sets the source event.
 class Elan4Nic {
  public:
@@ -42,13 +42,24 @@ class Elan4Nic {
   /// Host writes another command of `bytes` (e.g. a set-event or wait_event_cmd); `run` executes on the NIC.
   void post_command(Host& host, uint32_t bytes, uint32_t message, std::function<void()> run,
                     std::function<void()> then);
+  /// A PIO write of `bytes` by `host` to this Elan4 (8-byte write-combined stores, host.uncached_store_ns each
+  /// of CPU stall; the PCI-X write is posted): `then` when the CPU may go on, `landed` when the NIC has it.
+  void pio_write(Host& host, uint32_t bytes, uint32_t message, std::function<void()> then,
+                 std::function<void()> landed);
   /// The command processor takes `dma` (elan4.command_ns) and queues it on the DMA engine.
   void start_dma(std::shared_ptr<E4Dma> dma);
 
   /// Event processor: runs the actions of `ev` (called by E4Event::trigger when its count is reached).
   void fire(E4Event& ev, uint32_t message);
-  /// A PCI DMA write of `bytes` into this node's host memory (a slot, a done word, thread-placed data).
+  /// A PCI DMA write of `bytes` into host memory that the host will poll (a done word, an interrupt cookie):
+  /// `done` when it is visible to the CPU (bus transaction + pcix.bridge_latency_ns).
   void host_write(uint32_t bytes, uint32_t message, std::function<void()> done);
+  /// A PCI DMA write of data or a queue slot: `done` at the end of the bus transaction (an event follows it,
+  /// and the event's done word, ordered behind it, is what the host sees).
+  void bus_write(uint32_t bytes, uint32_t message, std::function<void()> done);
+  /// A DMA read of `bytes` of host memory as a PCI-X split transaction (pcix.read_latency_ns off the bus,
+  /// then the data phases on it).
+  void host_read(uint32_t bytes, uint32_t message, std::function<void()> done);
 
   /// Thread processor (elan4.thread_clock_MHz, elan4.sdram_access_ns): runs code of `instructions` and
   /// `sdram` accesses when the processor is free, records a nic_thread span with code `step`, then `then`.
@@ -63,9 +74,12 @@ class Elan4Nic {
  private:
   void next_job();
   void run_queued(std::shared_ptr<E4Dma> d);
-  void run_rdma(std::shared_ptr<E4Dma> d, int from, int to);
-  void rdma_packet(std::shared_ptr<E4Dma> d, int to, uint32_t sent, std::shared_ptr<uint32_t> landed,
-                   uint32_t packets);
+  void run_rdma(std::shared_ptr<E4Dma> d, int to);
+  void push_for_read(std::shared_ptr<E4Dma> d, int reader);
+  struct RdmaProgress {
+    uint32_t packets = 0, requested = 0, read = 0, landed = 0;
+  };
+  void rdma_issue_read(std::shared_ptr<E4Dma> d, int to, std::shared_ptr<RdmaProgress> r);
   Elan4Nic& peer(int node) { return *(*peers_)[static_cast<size_t>(node)]; }
 
   Simulator& sim_;
@@ -74,8 +88,10 @@ class Elan4Nic {
   PciBus& pci_;
   QsnetFabric* fabric_ = nullptr;
   std::vector<Elan4Nic*>* peers_ = nullptr;
-  Time command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
-  double thread_cycle_ps_;
+  Time store_ps_, command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
+  Time read_latency_ps_, bridge_ps_;
+  uint32_t outstanding_;
+  Time thread_cycle_ps_;
   uint32_t packet_payload_, packet_header_, ack_bytes_;
   FifoResource command_processor_, event_processor_, thread_processor_;
   std::deque<std::shared_ptr<E4Dma>> jobs_;

@@ -16,6 +16,7 @@ InputQueue::InputQueue(Simulator& sim, Elan4Nic& nic, uint32_t slots, uint32_t s
       waiter_ = nullptr;
       w();
     }
+    if (listener_) listener_();
   });
 }
 
@@ -29,7 +30,7 @@ void InputQueue::write(const QueueSlot& s) {
   bptr_ = (bptr_ + 1) % ring_slots();
   record();
   in_flight_.push_back(s);
-  nic_.host_write(s.bytes, s.message, [this, msg = s.message]() {
+  nic_.bus_write(s.bytes, s.message, [this, msg = s.message]() {
     event_->prime(1);
     event_->trigger(msg);
   });
@@ -47,9 +48,9 @@ void InputQueue::consume(Host& host, std::function<void()> then) {
   uint32_t msg = visible_.empty() ? 0 : visible_.front().message;
   if (!visible_.empty()) visible_.pop_front();
   fptr_ = (fptr_ + 1) % ring_slots();  // wraps from top back to base
-  host.pio_write(kE4WordBytes, msg, [this, &host, msg, then = std::move(then)]() mutable {
+  nic_.pio_write(host, kE4WordBytes, msg, [this, &host, msg, then = std::move(then)]() mutable {
     // wait_event_cmd re-primes q_event (the model re-primes per slot; its cost is charged here).
-    host.pio_write(kWaitEventCmdBytes, msg, std::move(then));
+    nic_.pio_write(host, kWaitEventCmdBytes, msg, std::move(then), nullptr);
   }, [this]() {
     if (occupied_ > 0) --occupied_;
     record();

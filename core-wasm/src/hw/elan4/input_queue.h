@@ -38,8 +38,12 @@ class InputQueue {
   bool ready() const { return !visible_.empty(); }
   const QueueSlot& front() const { return visible_.front(); }
   size_t visible() const { return visible_.size(); }
+  /// Slots written whose done word has not landed yet (their event may already have fired).
+  size_t in_flight() const { return in_flight_.size(); }
   /// One-shot callback when the next slot becomes visible (called at once if one already is).
   void when_ready(std::function<void()> f);
+  /// Persistent callback run whenever a slot becomes visible (after any one-shot waiter); nullptr clears.
+  void set_listener(std::function<void()> f) { listener_ = std::move(f); }
   /// Host consumes the front slot: advances fptr (wrapping), writes q_fptr back by an 8-byte PIO write and
   /// re-primes q_event with a wait_event_cmd (32-byte command). `then` runs when the CPU may go on.
   void consume(Host& host, std::function<void()> then);
@@ -59,6 +63,7 @@ class InputQueue {
   std::deque<QueueSlot> in_flight_;  ///< written, done word not yet landed
   std::deque<QueueSlot> visible_;
   std::function<void()> waiter_;
+  std::function<void()> listener_;
 };
 
 /// Bytes of the wait_event_cmd that re-primes an event (command word, event address, count/type, done word).

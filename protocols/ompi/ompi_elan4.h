@@ -1,0 +1,66 @@
+// Open MPI (PML + PTL/Elan4) as a ping-pong endpoint: MPI_Irecv, MPI_Isend, MPI_Wait (seed 001).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "hw/cluster.h"
+#include "hw/elan4/linux_wake.h"
+#include "ompi/pml.h"
+#include "ompi/progress.h"
+#include "ompi/ptl_elan4.h"
+#include "workload/pingpong_endpoint.h"
+
+namespace hpcsim {
+
+/// Options of one Open MPI configuration (seed 001 figures and the thread-progress table).
+struct OmpiElan4Options {
+  ompi::RdmaPath path = ompi::RdmaPath::kWrite;              ///< rdma-write (default) | rdma-read
+  ompi::ProgressMode progress = ompi::ProgressMode::kPolling;  ///< polling | interrupt | one-thread | two-threads
+  int completion_queues = 1;      ///< 0 (done words; polling only), 1 (ONE_QUEUE), 2; two-threads needs 2
+  bool chained = true;            ///< FIN / FIN_ACK chained to the RDMA (one doorbell)
+  bool inline_rendezvous = false; ///< first rendezvous fragment carries eager-limit bytes
+  int rails = 1;                  ///< PTLs (Elan4 rails) the PML stripes over; <= cluster.rails()
+  bool charge_pml = true;         ///< false: PTL-level latency (the PML's code costs nothing)
+};
+
+/// Open MPI on every node of an Elan4 cluster. post_receive = MPI_Irecv, send = MPI_Isend,
+/// wait_send_complete / wait_arrival = MPI_Wait on the last send / receive. Messages use tag 7 on
+/// context 0 (MPI_COMM_WORLD). The cluster must be built with NicFamily::kElan4 and >= `rails` rails.
+class OmpiElan4 : public PingPongEndpoint {
+ public:
+  OmpiElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, const OmpiElan4Options& o,
+            uint32_t* message_ids, int32_t series);
+  ~OmpiElan4() override;
+
+  void post_receive(int node, int peer, uint32_t bytes, Done then) override;
+  void send(int node, int peer, uint32_t bytes, Done then) override;
+  void wait_send_complete(int node, Done then) override;
+  void wait_arrival(int node, Done then) override;
+  const char* table_column() const override { return "Open MPI"; }
+
+  ompi::Pml& pml(int node) { return *nodes_[static_cast<size_t>(node)]->pml; }
+  ompi::Progress& progress(int node) { return *nodes_[static_cast<size_t>(node)]->progress; }
+  ompi::PtlElan4& ptl(int node, int rail) { return *ptls_[static_cast<size_t>(rail)][static_cast<size_t>(node)]; }
+  /// The options after the rules of the seed were applied (e.g. threads need completion queues).
+  const OmpiElan4Options& options() const { return o_; }
+
+ private:
+  struct NodeState {
+    std::unique_ptr<ompi::Progress> progress;
+    std::unique_ptr<ompi::Pml> pml;
+    uint64_t last_send = 0, last_recv = 0;
+  };
+  Simulator& sim_;
+  Cluster& cluster_;
+  OmpiElan4Options o_;
+  uint32_t* ids_;
+  int32_t series_;
+  LinuxWake wake_;
+  ompi::HeaderStore store_;
+  std::vector<std::vector<ompi::PtlElan4*>> ptls_;  ///< [rail][node]
+  std::vector<std::unique_ptr<ompi::PtlElan4>> owned_;
+  std::vector<std::unique_ptr<NodeState>> nodes_;
+};
+
+}  // namespace hpcsim
