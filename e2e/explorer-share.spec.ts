@@ -1,6 +1,6 @@
-/** Share links of format 2 carry the view; format-1 links keep loading; oversize links are refused. */
+/** Share links (format 3) carry the view; format-1 and format-2 links keep loading; oversize links are refused. */
 import { expect, test } from './fixtures';
-import { decodeV2, linkV1, linkV2, smallScenario } from './explorerLinks';
+import { decodeLink, linkV1, linkV2, smallScenario } from './explorerLinks';
 
 test('a copied link restores node, time, speed and open panels, with the same fingerprint', async ({ emulator, page, context }) => {
   await emulator.open(linkV1(smallScenario()));
@@ -10,8 +10,8 @@ test('a copied link restores node, time, speed and open panels, with the same fi
   await emulator.speed.selectOption({ label: '10 µs/s' });
   const t = await emulator.simTimeUs();
   await emulator.copyLink.click();
-  await expect.poll(() => page.url()).toContain('#s=2.');
-  const { view } = decodeV2(page.url());
+  await expect.poll(() => page.url()).toContain('#s=3.');
+  const { view } = decodeLink(page.url());
   expect(view).toEqual(expect.objectContaining({ speed_us_per_s: 10, node: 0 }));
   expect(view.panels).toContain('editor');
 

@@ -1,4 +1,7 @@
-/** Share-link strings for the explorer e2e tests (format 1 = scenario, format 2 = {scenario, view}). */
+/**
+ * Share-link strings for the explorer e2e tests (format 1 = scenario, format 2 = {scenario, view},
+ * format 3 = {scenario, view, compare?}).
+ */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +24,17 @@ export function linkV2(scenario: object, view: object): string {
   return `#s=2.${LZString.compressToEncodedURIComponent(JSON.stringify({ scenario, view }))}`;
 }
 
-/** Decodes the `{scenario, view}` payload of a format-2 URL. */
+/** Decodes the `{scenario, view}` payload of a format-2 (or, since format 3 exists, format-3) URL. */
 export function decodeV2(url: string): { scenario: Record<string, any>; view: Record<string, any> } {
-  const data = url.split('#s=2.')[1];
-  return JSON.parse(LZString.decompressFromEncodedURIComponent(data)!);
+  return decodeLink(url);
+}
+
+export function linkV3(scenario: object, view: object, compare?: object): string {
+  return `#s=3.${LZString.compressToEncodedURIComponent(JSON.stringify(compare ? { scenario, view, compare } : { scenario, view }))}`;
+}
+
+/** Decodes the payload of a format-2 or format-3 URL. */
+export function decodeLink(url: string): { scenario: Record<string, any>; view: Record<string, any>; compare?: Record<string, any> } {
+  const m = url.match(/#s=[23]\.([^&]*)/);
+  return JSON.parse(LZString.decompressFromEncodedURIComponent(m![1])!);
 }

@@ -1,6 +1,7 @@
 /**
  * Page layout: header, error banner, controls, panel toggles; the scenario editor and export when open;
- * cluster + inspector left, charts right; sequence chart and timeline; tables below.
+ * cluster + inspector (+ packet layers) left, charts right; compare; sequence chart and timeline; tables below.
+ * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type.
  */
 import { useInitialScenario } from './hooks/useInitialScenario';
 import { useSimulationRunner } from './hooks/useSimulationRunner';
@@ -20,25 +21,46 @@ import { BandwidthChart } from './components/BandwidthChart';
 import { SequenceChart } from './components/SequenceChart';
 import { TimelineView } from './components/TimelineView';
 import { ResultTables } from './components/ResultTables';
+import { PacketLayers } from './components/PacketLayers';
+import { CompareView } from './components/CompareView';
+import { WalkthroughCard } from './components/WalkthroughCard';
+import { WalkthroughPicker } from './components/WalkthroughPicker';
+import { EventChainView } from './components/EventChainView';
+import { useCompareRunner } from './hooks/useCompareRunner';
+import { useWalkthroughCursor } from './hooks/useWalkthroughCursor';
+import { useWalkthroughKeys } from './hooks/useWalkthroughKeys';
+import { useWalkthroughHighlight } from './hooks/useWalkthroughHighlight';
+import { useWalkthroughStore } from './state/walkthroughStore';
 
 export function App() {
   useInitialScenario();
   const { cancel } = useSimulationRunner();
   useAnimationClock();
   useKeyboardShortcuts();
+  useCompareRunner();
+  useWalkthroughCursor();
+  useWalkthroughKeys();
   const panels = useOpenPanels();
+  const highlight = useWalkthroughHighlight();
+  const presenting = useWalkthroughStore((s) => s.presenting);
   return (
-    <div className="app">
+    <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
       <Header />
       <ErrorBanner />
       <ControlsBar onCancel={cancel} />
-      <PanelToggles />
-      {panels.includes('editor') && <ScenarioEditor />}
+      <div className="toolbar-row">
+        <PanelToggles />
+        <WalkthroughPicker />
+      </div>
+      <WalkthroughCard />
+      {panels.includes('editor') && !presenting && <ScenarioEditor />}
       {panels.includes('export') && <ExportPanel />}
+      {panels.includes('compare') && <CompareView />}
       <main className="main-grid">
         <div className="left-column">
           <ClusterView />
           <NodeInspector />
+          <PacketLayers />
         </div>
         <div className="right-column">
           <LatencyChart />
@@ -51,6 +73,7 @@ export function App() {
           {panels.includes('timeline') && <TimelineView />}
         </div>
       )}
+      {panels.includes('chain') && <EventChainView />}
       <ResultTables />
     </div>
   );

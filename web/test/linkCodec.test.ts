@@ -13,7 +13,7 @@ const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 test('link round trip: encode then decode gives the same scenario', () => {
   const hash = encodeScenarioLink(defaultScenario);
-  assert.match(hash, /^s=2\./);
+  assert.match(hash, /^s=3\./);
   const decoded = decodeScenarioLink('#' + hash);
   assert.equal(decoded.ok, true);
   if (decoded.ok) assert.deepEqual(decoded.scenario, defaultScenario);
@@ -26,7 +26,7 @@ test('round trip also works without the leading # and with other parameters', ()
 
 test('tampered data gives an error, never a scenario', () => {
   const hash = encodeScenarioLink(defaultScenario);
-  const data = hash.slice('s=2.'.length);
+  const data = hash.slice('s=3.'.length);
   const variants = [
     data.slice(0, data.length >> 1),
     data.slice(10),
@@ -48,8 +48,8 @@ test('valid compression of non-JSON text is a JSON parse error', () => {
 });
 
 test('unknown version gives an error naming the version', () => {
-  const data = encodeScenarioLink(defaultScenario).slice('s=2.'.length);
-  for (const version of ['3', '0', 'x', '99']) {
+  const data = encodeScenarioLink(defaultScenario).slice('s=3.'.length);
+  for (const version of ['4', '0', 'x', '99']) {
     const decoded = decodeScenarioLink(`#s=${version}.${data}`);
     assert.equal(decoded.ok, false);
     if (!decoded.ok) assert.match(decoded.error, new RegExp(`version "${version}" is unknown`));

@@ -78,7 +78,9 @@ std::string Cluster::topology_json() const {
   for (const auto* fab : fabrics)
   for (const auto& c : fab->channels())
     links.push_back({{"id", c.id}, {"from", c.from}, {"to", c.to}, {"kind", "link"}, {"bandwidth_MBps", link_MBps_}});
-  return json{{"fabric", "qsnet"},
+  return json{{"fabric", family_ == NicFamily::kElan4 ? "qsnet2" : "qsnet"},
+              {"nic", family_ == NicFamily::kElan4 ? "elan4" : "elan3"},
+              {"rails", family_ == NicFamily::kElan4 ? rails() : 1},
               {"nodes", hosts_.size()},
               {"levels", first->levels()},
               {"arity", 4},

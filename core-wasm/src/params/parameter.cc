@@ -81,6 +81,18 @@ const std::vector<ParameterSpec> kRegistry = {
   // MPICH over Tports on Elan4 (seed 001 baseline).
   {"tports4.thread_context_words", "words", 4, 0, 512, true, "Words the Elan4 Tports thread restores when it takes an arrival.", "[assumption] hand-tuned vendor thread, as tports.thread_context_words"},
   {"tports.thread_context_words", "words", 4, 0, 512, true, "Words the vendor's Tports NIC thread restores when woken.", "[assumption] hand-tuned vendor thread"},
+  // Dolphin PCI-SCI adapter and SCI ringlet (seed 003; REFERENCES §1.6; IEEE 1596-1992).
+  {"sci.link_MBps", "MB/s", 400, 1, 100000, false, "SCI link data rate (each ringlet link, one direction); packets, echoes and bypassed traffic share it.", "[recalled] Dolphin D310/D320-class adapters with the LC-2 link controller (16-bit links)"},
+  {"sci.cable_ns", "ns", 10, 0, 1000, false, "Propagation delay of one SCI cable (about 2 m).", "[estimate] ~5 ns/m"},
+  {"sci.bypass_ns", "ns", 60, 0, 10000, false, "Delay through the bypass FIFO of a node a packet passes on the ringlet.", "[estimate] LC-2 class link controller"},
+  {"sci.request_header_bytes", "B", 18, 8, 64, true, "Header and CRC of an SCI request or response packet (target id, command, source id, control, 48-bit address, CRC).", "IEEE 1596-1992 [recalled]: 16-byte header + 2-byte CRC"},
+  {"sci.echo_bytes", "B", 8, 2, 32, true, "SCI echo packet returned by the target for every request.", "IEEE 1596-1992 [recalled]: 4-symbol echo"},
+  {"sci.stream_buffers", "buffers", 8, 1, 64, true, "Write-combining stream buffers of 64 B in the PCI-SCI bridge.", "[estimate]; REFERENCES §1.6.2 (64-byte stream buffers)"},
+  {"sci.stream_flush_timeout_ns", "ns", 1000, 0, 1000000, false, "A partial stream buffer idle this long leaves on its own.", "[estimate]"},
+  {"sci.host_posted_writes", "bursts", 2, 1, 64, true, "Write-combined CPU bursts the host bridge holds before the CPU stalls on the next one.", "[estimate] Intel 440BX CPU-to-PCI posted write buffer"},
+  {"sci.adapter_request_ns", "ns", 500, 0, 100000, false, "PCI-SCI bridge: from a stream buffer leaving (or a read request) to the packet entering the link (address translation, packet build, internal B-link to the link controller).", "[estimate] Dolphin PSB + LC-2"},
+  {"sci.adapter_receive_ns", "ns", 500, 0, 100000, false, "From a packet accepted by the link controller to the bridge starting its PCI master write (or read) into host memory.", "[estimate] Dolphin LC-2 + PSB"},
+  {"sci.register_read_ns", "ns", 800, 0, 100000, false, "PCI delayed read of a bridge register (status for a store barrier, error counter for a sequence check) before the retried read completes.", "[estimate] Dolphin PSB as a PCI target"},
 };
 // clang-format on
 }  // namespace
@@ -118,6 +130,18 @@ const std::vector<Testbed>& testbeds() {
         {"host.cache_miss_ns", 170},     // [estimate] NetBurst Xeon + E7501 DDR-266: load-to-use of a line invalidated by DMA
         {"host.cache_line_bytes", 64},   // Intel NetBurst L1/L2 (64-byte lines) [recalled]
         {"host.memcpy_MBps", 1200}}},    // [estimate] memcpy on a 533 MHz FSB Xeon
+      {"usc-sci-p2-350",
+       "Seed 003: 8 x 350 MHz Pentium II (440BX, 128 MB), 32-bit/33 MHz PCI, Dolphin PCI-SCI adapters on an SCI ringlet, Linux",
+       {{"host.clock_MHz", 350},          // seed 003 (350 MHz Pentium II)
+        {"pci.clock_MHz", 33},            // seed 003 era PC: 32-bit/33 MHz PCI (PCI 2.1)
+        {"pci.width_bytes", 4},           // 32-bit PCI
+        {"pci.host_read_latency_ns", 300},  // [estimate] 440BX: ~10 PCI clocks before the first data phase
+        {"host.uncached_store_ns", 60},   // [estimate] Pentium II on a 100 MHz front-side bus, ~6 bus clocks
+        {"host.cache_miss_ns", 200},      // [estimate] Pentium II + 440BX + PC100 SDRAM
+        {"host.cache_line_bytes", 32},    // Pentium II 32-byte lines and write-combining buffer [recalled]
+        {"host.memcpy_MBps", 180},        // [estimate] Pentium II 350 copy rate out of L2/SDRAM
+        {"os.syscall_entry_ns", 400},     // [estimate] Linux 2.2 int 0x80 entry on a 350 MHz Pentium II
+        {"os.syscall_exit_ns", 300}}},    // [estimate]
   };
   return kTestbeds;
 }

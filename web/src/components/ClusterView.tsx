@@ -1,8 +1,10 @@
 /**
- * The cluster: hosts, PCI buses, Elan3 NICs and Elite switches (SVG, laid out by trace/clusterLayout.ts) with
- * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node.
+ * The cluster: hosts, PCI buses, Elan3 (or per-rail PCI-X + Elan4) NICs and Elite (Elite4) switches (SVG, laid out by trace/clusterLayout.ts) with
+ * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
+ * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
+ * `run="b"` shows the comparison run (its own trace and topology, the same time cursor).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type MouseEvent } from 'react';
 import { useTopology } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
@@ -10,6 +12,12 @@ import { useClusterPainter } from '../hooks/useClusterPainter';
 import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
 import { PacketLegend } from './PacketLegend';
+import { useClusterRun } from '../hooks/useClusterRun';
+import { usePlaybackStore } from '../state/playbackStore';
+import { usePacketSelectionStore } from '../state/packetSelectionStore';
+import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
+import { packetAt } from '../trace/packetHitTest';
+import { fabricNames, railIndex, type FabricNames } from '../trace/railIndex';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
   if (!selection) return false;
@@ -17,15 +25,18 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
   return p.c.id === selection.component;
 }
 
-function shortLabel(p: PlacedComponent): string {
+function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
   if (p.c.kind === 'host') return `${p.c.node}`;
-  if (p.c.kind === 'nic') return 'NIC';
+  if (p.c.kind === 'nic') return names?.elan4 ? 'Elan4' : 'NIC';
   if (p.c.kind === 'switch') return p.c.name;
   return '';
 }
 
-export function ClusterView() {
-  const topology = useTopology();
+export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
+  const primaryTopology = useTopology();
+  const source = useClusterRun(run);
+  const topology = run === 'a' ? primaryTopology : source.topology;
+  const highlight = useWalkthroughHighlight();
   const selection = useSelection();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -35,41 +46,48 @@ export function ClusterView() {
     () => (topology && width > 0 && height > 0 ? computeClusterLayout(topology, width, height) : null),
     [topology, width, height],
   );
-  useClusterPainter(layout, canvasRef, svgRef);
+  useClusterPainter(layout, canvasRef, svgRef, source.trace, source.subscribe);
   const select = useSelectionStore((s) => s.select);
+  const suffix = testSuffix ?? (run === 'a' ? '' : '-b');
+  /** A click on a drawn packet picks its message (run A only: the core session answers for run A). */
+  const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
+    if (!layout || run !== 'a') return;
+    const box = e.currentTarget.getBoundingClientRect();
+    const r = packetAt(layout, source.trace, usePlaybackStore.getState().time_ps, e.clientX - box.left, e.clientY - box.top);
+    if (r < 0 || source.trace.message[r] === 0) return;
+    e.stopPropagation();
+    usePacketSelectionStore.getState().pick({ message: source.trace.message[r], packet: r });
+  };
+  /** Walkthrough highlight: a node's part (or all its parts), or every Elite switch for `component: "switch"`. */
+  const highlighted = (p: PlacedComponent) => {
+    if (!highlight) return false;
+    if (highlight.component === 'switch') return p.c.kind === 'switch';
+    return highlight.node !== undefined && p.c.node === highlight.node && (!highlight.component || highlight.component === p.c.kind);
+  };
 
   const placed = layout ? [...layout.components.values()] : [];
+  const names = useMemo(() => (topology ? fabricNames(topology) : null), [topology]);
+  const rails = useMemo(() => (topology ? railIndex(topology).rails : 1), [topology]);
   return (
-    <section className="panel cluster-panel" aria-label="Cluster view">
+    <section className="panel cluster-panel" aria-label={label ? `Cluster view, ${label}` : 'Cluster view'} data-panel={suffix === '' ? 'cluster' : `cluster${suffix}`}>
       <div className="panel-title">
-        <h2>Cluster</h2>
+        <h2>{label ?? 'Cluster'}</h2>
         {topology && (
           <span className="muted">
-            {topology.nodes} nodes · QsNet fat tree, {topology.levels} switch levels, arity {topology.arity}
+            {topology.nodes} nodes · {names?.fabric} fat tree of {names?.switchName} switches, {topology.levels} switch levels, arity {topology.arity}
+            {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
           </span>
         )}
       </div>
-      <div className="cluster-stage" ref={containerRef} data-testid="cluster-view">
+      <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}>
         {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
         <svg ref={svgRef} width={width} height={height} className={`cluster-svg${layout?.dense ? ' dense' : ''}`} role="img" aria-label="Cluster topology">
           {layout && (
             <>
               <g className="links">
-                {[...layout.nodeParts.values()].map((parts) => {
-                  const host = parts.host !== undefined ? layout.components.get(parts.host) : undefined;
-                  const nic = parts.nic !== undefined ? layout.components.get(parts.nic) : undefined;
-                  if (!host || !nic) return null;
-                  return (
-                    <line
-                      key={`bus-${host.c.id}`}
-                      className="link link-pci"
-                      x1={host.x}
-                      y1={host.y - host.h / 2}
-                      x2={nic.x}
-                      y2={nic.y + nic.h / 2}
-                    />
-                  );
-                })}
+                {layout.buses.map((b) => (
+                  <line key={`bus-${b.id}`} className="link link-pci" x1={b.x1} y1={b.y1} x2={b.x2} y2={b.y2} />
+                ))}
                 {layout.segments.map((s) => (
                   <line key={s.id} className={`link link-${s.kind}`} x1={s.x1} y1={s.y1} x2={s.x2} y2={s.y2} />
                 ))}
@@ -78,20 +96,20 @@ export function ClusterView() {
                 {placed.map((p) => (
                   <g
                     key={p.c.id}
-                    className={`component component-${p.c.kind}${isSelected(p, selection) ? ' selected' : ''}`}
+                    className={`component component-${p.c.kind}${isSelected(p, selection) ? ' selected' : ''}${highlighted(p) ? ' wt-highlight' : ''}`}
                     data-component={p.c.id}
-                    data-testid={`component-${p.c.name}`}
+                    data-testid={`component-${p.c.name}${suffix}`}
                     data-busy="false"
                     transform={`translate(${p.x},${p.y})`}
                     onClick={() =>
                       select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
                     }
                   >
-                    <title>{`${p.c.name} (${p.c.kind}${p.c.kind === 'switch' ? `, level ${p.c.level}` : ''})`}</title>
+                    <title>{`${p.c.name} (${(p.c.kind === 'nic' ? names?.nic : p.c.kind === 'switch' ? `${names?.switchName} switch` : p.c.kind === 'pci' ? `${names?.bus} bus` : p.c.kind) ?? p.c.kind}${p.c.kind === 'switch' ? `, level ${p.c.level}` : ''})`}</title>
                     <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2} />
                     {layout.showLabels && p.c.kind !== 'pci' && (
                       <text dy="0.35em" textAnchor="middle">
-                        {shortLabel(p)}
+                        {shortLabel(p, names)}
                       </text>
                     )}
                   </g>
@@ -100,7 +118,7 @@ export function ClusterView() {
             </>
           )}
         </svg>
-        <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid="packet-canvas" />
+        <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid={`packet-canvas${suffix}`} />
       </div>
       <PacketLegend />
     </section>

@@ -94,7 +94,7 @@ export function NodeInspector() {
     );
   }
   return (
-    <section className="panel inspector-panel" data-testid="node-inspector" aria-label="Node inspector">
+    <section className="panel inspector-panel" data-panel="inspector" data-testid="node-inspector" aria-label="Node inspector">
       <div className="panel-title">
         <h2>Inspector</h2>
       </div>

@@ -8,6 +8,8 @@ const LABELS: Record<PanelId, string> = {
   sequence: 'Sequence chart',
   timeline: 'Timeline',
   export: 'Export',
+  compare: 'Compare',
+  chain: 'Event chain',
 };
 
 export function PanelToggles() {

@@ -2,7 +2,7 @@
  * Sequence chart (time–space diagram): one vertical lifeline per node involved in the window around the time
  * cursor, time running down; a thick arrow per protocol message (sender → receiver, start → delivery), thin
  * coloured arrows for the packet flows carrying it (rendezvous header, RDMA data, ACKs); a cursor line.
- * Click an arrow to move the time cursor to its start; wheel or +/− zooms the window.
+ * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
  */
 import { useMemo, useRef } from 'react';
 import { scaleLinear, scalePoint } from 'd3-scale';
@@ -13,6 +13,13 @@ import { useSequenceModel } from '../hooks/useSequenceModel';
 import { useScenario } from '../hooks/useScenario';
 import { useViewStore } from '../state/viewStore';
 import { seek } from '../state/timeCursor';
+import { usePacketSelectionStore } from '../state/packetSelectionStore';
+
+/** Seeks to an arrow's start and picks its message for the packet-layers view. */
+function openMessage(message: number, start_ps: number): void {
+  seek(start_ps);
+  usePacketSelectionStore.getState().pick({ message, packet: null });
+}
 import { formatBytes } from '../charts/formatBytes';
 import { OKABE_ITO, PACKET_STYLE } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
@@ -73,14 +80,14 @@ export function SequenceChart() {
               markerEnd="url(#seq-arrow)"
               className="seq-flow"
               data-testid="seq-flow"
-              onClick={() => seek(f.start_ps)}
+              onClick={() => openMessage(f.message, f.start_ps)}
             >
               <title>{`${PACKET_STYLE[f.kind]?.label ?? f.kind} packets ×${f.packets}, message ${f.message}: node ${f.from} → node ${f.to}`}</title>
             </line>
           ))}
           {model?.messages.map((m) =>
             m.from === null ? null : (
-              <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} onClick={() => seek(m.start_ps)}>
+              <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} data-message={m.message} onClick={() => openMessage(m.message, m.start_ps)}>
                 <line x1={x(m.from)} y1={us(m.start_ps)} x2={x(m.to)} y2={us(m.end_ps)} className="seq-hit" />
                 <line x1={x(m.from)} y1={us(m.start_ps)} x2={x(m.to)} y2={us(m.end_ps)} stroke={OKABE_ITO.black} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
                 <text x={((x(m.from) ?? 0) + (x(m.to) ?? 0)) / 2} y={(us(m.start_ps) + us(m.end_ps)) / 2 - 4} textAnchor="middle" className="seq-label">

@@ -1,6 +1,7 @@
 /**
  * A metric against message size: one line + points per result series (`circle.chart-point`), the paper's
  * reference values as diamonds (`path.reference-point`), log-scaled axes (charts/sizeChartModel.ts).
+ * While comparing, run B's series are overlaid dashed with hollow squares (`rect.chart-point-b`), same colours.
  */
 import { useMemo, useRef } from 'react';
 import { axisBottom, axisLeft } from 'd3-axis';
@@ -13,6 +14,11 @@ import { CHART_MARGIN, computeSizeChart, type Metric } from '../charts/sizeChart
 import { formatBytes, sizeTicks } from '../charts/formatBytes';
 import { SERIES_COLORS } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
+import { useCompareStore } from '../state/compareStore';
+import { describeCompare } from '../compare/compareSpec';
+
+/** Prefix of run B's series ids in the chart model (compare overlay). */
+const B = 'b:';
 
 const HEIGHT = 215;
 
@@ -27,18 +33,29 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   const status = useRunStatus();
   const scenario = useScenario();
   const specs = scenario.workload.series;
-  const series = useMemo(() => result?.series ?? [], [result]);
+  const resultB = useCompareStore((s) => s.result);
+  const spec = useCompareStore((s) => s.spec);
+  const comparing = spec !== null && resultB !== null;
+  const series = useMemo(
+    () => [...(result?.series ?? []), ...(comparing ? resultB.series.map((x) => ({ ...x, id: B + x.id })) : [])],
+    [result, resultB, comparing],
+  );
   const reference = useMemo(() => scenario.reference?.series ?? [], [scenario]);
   const model = useMemo(
     () => computeSizeChart(metric, series, reference, scenario.workload.sizes_bytes, width || 400, HEIGHT),
     [metric, series, reference, scenario, width],
   );
-  const seriesIds = [...new Set([...specs.map((s) => s.id), ...series.map((s) => s.id)])];
-  const colorOf = (id: string) => SERIES_COLORS[Math.max(0, seriesIds.indexOf(id)) % SERIES_COLORS.length];
-  /** Dash pattern per series, so overlapping lines stay distinguishable without colour. */
-  const dashOf = (id: string) => ['', '6 3', '2 3', '8 3 2 3'][Math.max(0, seriesIds.indexOf(id)) % 4];
-  const labelOf = (id: string) =>
-    specs.find((s) => s.id === id)?.label ?? series.find((s) => s.id === id)?.label ?? id;
+  const seriesIds = [...new Set([...specs.map((s) => s.id), ...series.filter((s) => !s.id.startsWith(B)).map((s) => s.id)])];
+  const base = (id: string) => (id.startsWith(B) ? id.slice(B.length) : id);
+  const colorOf = (id: string) => SERIES_COLORS[Math.max(0, seriesIds.indexOf(base(id))) % SERIES_COLORS.length];
+  /** Dash pattern per series, so overlapping lines stay distinguishable without colour; comparing: A solid, B dashed. */
+  const dashOf = (id: string) =>
+    comparing ? (id.startsWith(B) ? '6 4' : '') : ['', '6 3', '2 3', '8 3 2 3'][Math.max(0, seriesIds.indexOf(id)) % 4];
+  const labelOf = (id: string) => {
+    const b = id.startsWith(B);
+    const plain = specs.find((s) => s.id === base(id))?.label ?? series.find((s) => s.id === id)?.label ?? base(id);
+    return b ? `${plain} (run B)` : plain;
+  };
 
   const xAxis = useMemo(
     () =>
@@ -53,7 +70,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   }, [model, metric]);
 
   return (
-    <section className="panel chart-panel" aria-label={title}>
+    <section className="panel chart-panel" aria-label={title} data-panel={metric === 'latency_us' ? 'latency' : 'bandwidth'}>
       <div className="panel-title">
         <h2>{title}</h2>
         <ul className="legend">
@@ -72,6 +89,15 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
             </svg>
             paper (seed 002)
           </li>
+          {comparing && (
+            <li data-testid={`${testId}-legend-b`}>
+              <svg width="22" height="10" aria-hidden="true">
+                <line x1="1" x2="21" y1="5" y2="5" stroke="#000" strokeWidth="2" strokeDasharray="6 4" />
+                <rect x="8" y="2" width="6" height="6" fill="#fff" stroke="#000" />
+              </svg>
+              run B, dashed: {describeCompare(spec, scenario)} (solid: run A)
+            </li>
+          )}
         </ul>
       </div>
       <div ref={ref} className="chart-box" data-testid={testId}>
@@ -99,7 +125,23 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
                 fill="none"
               />
             ))}
-            {model.points.map((p) => (
+            {model.points.filter((p) => p.seriesId.startsWith(B)).map((p) => (
+              <rect
+                key={`${p.seriesId}-${p.bytes}`}
+                className="chart-point-b"
+                data-series={base(p.seriesId)}
+                x={p.x - 3}
+                y={p.y - 3}
+                width={6}
+                height={6}
+                fill="#fff"
+                stroke={colorOf(p.seriesId)}
+                strokeWidth={1.5}
+              >
+                <title>{`Run B, ${labelOf(p.seriesId)}, ${formatBytes(p.bytes)}: ${p.value.toFixed(2)} ${metric === 'latency_us' ? 'µs' : 'MB/s'}`}</title>
+              </rect>
+            ))}
+            {model.points.filter((p) => !p.seriesId.startsWith(B)).map((p) => (
               <circle
                 key={`${p.seriesId}-${p.bytes}`}
                 className="chart-point"

@@ -1,11 +1,12 @@
 /**
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
  * repaints the packet canvas and sets `data-busy` on SVG elements (`[data-component]`) at most once per frame.
+ * `trace` and `subscribeTrace` default to the page's run; the comparison run passes its own.
  */
 import { useEffect, type RefObject } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
 import { useRunStore } from '../state/runStore';
-import { traceStore } from '../trace/traceStore';
+import { traceStore as primaryTrace, type TraceStore } from '../trace/traceStore';
 import { paintPackets } from '../trace/packetPainter';
 import { busyComponents } from '../trace/busyComponents';
 import type { ClusterLayout } from '../trace/clusterLayout';
@@ -14,6 +15,8 @@ export function useClusterPainter(
   layout: ClusterLayout | null,
   canvasRef: RefObject<HTMLCanvasElement | null>,
   svgRef: RefObject<SVGSVGElement | null>,
+  traceStore: TraceStore = primaryTrace,
+  subscribeTrace: (onChange: () => void) => () => void = subscribeRunTrace,
 ): void {
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -26,16 +29,27 @@ export function useClusterPainter(
     if (!ctx) return;
 
     let frame = 0;
+    /** Component id → its SVG element, read once the SVG has rendered; and the ids shown busy now. */
+    let elements: Map<number, SVGElement> | null = null;
+    let shownBusy = new Set<number>();
     const paint = () => {
       frame = 0;
       const t = usePlaybackStore.getState().time_ps;
       const drawn = paintPackets(ctx, layout, traceStore, t, ratio);
       canvas.dataset.packets = String(drawn);
+      // Only components whose state changed are written (thousands of elements on 1024 nodes).
       const busy = busyComponents(traceStore, t);
-      svg.querySelectorAll<SVGElement>('[data-component]').forEach((el) => {
-        const isBusy = busy.has(Number(el.dataset.component));
-        if ((el.dataset.busy === 'true') !== isBusy) el.dataset.busy = String(isBusy);
-      });
+      if (!elements) {
+        elements = new Map();
+        svg.querySelectorAll<SVGElement>('[data-component]').forEach((el) => elements!.set(Number(el.dataset.component), el));
+      }
+      for (const id of shownBusy) {
+        if (!busy.has(id)) elements.get(id)?.setAttribute('data-busy', 'false');
+      }
+      for (const id of busy) {
+        if (!shownBusy.has(id)) elements.get(id)?.setAttribute('data-busy', 'true');
+      }
+      shownBusy = busy;
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(paint);
@@ -44,13 +58,18 @@ export function useClusterPainter(
     const unsubPlayback = usePlaybackStore.subscribe((s, prev) => {
       if (s.time_ps !== prev.time_ps) schedule();
     });
-    const unsubRun = useRunStore.subscribe((s, prev) => {
-      if (s.traceVersion !== prev.traceVersion) schedule();
-    });
+    const unsubRun = subscribeTrace(schedule);
     return () => {
       unsubPlayback();
       unsubRun();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [layout, canvasRef, svgRef]);
+  }, [layout, canvasRef, svgRef, traceStore, subscribeTrace]);
+}
+
+/** Calls `onChange` whenever the page's run trace grew. */
+function subscribeRunTrace(onChange: () => void): () => void {
+  return useRunStore.subscribe((s, prev) => {
+    if (s.traceVersion !== prev.traceVersion) onChange();
+  });
 }

@@ -1,9 +1,12 @@
 /**
- * Loads the scenario and view from the URL hash (`#s=2.<data>`, see share/linkCodec.ts) on start and on hashchange.
+ * Loads the scenario, view and comparison from the URL hash (`#s=3.<data>`, see share/linkCodec.ts) on start and on
+ * hashchange; `&w=<id>&step=<n>` opens a walkthrough (also without `s=`, on the default scenario).
  * A bad link shows its error in the banner and the page keeps (or falls back to) the default scenario.
  */
 import { useEffect } from 'react';
-import { decodeScenarioLink, linkParameter } from '../share/linkCodec';
+import { decodeScenarioLink, linkParameter, walkthroughParameter } from '../share/linkCodec';
+import { useCompareStore } from '../state/compareStore';
+import { useWalkthroughStore } from '../state/walkthroughStore';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
 import { defaultScenario } from '../scenario/defaultScenario';
@@ -19,13 +22,17 @@ function loadFromHash(initial: boolean): void {
   const hash = window.location.hash;
   if (hash === ownHash) return;
   const { load, source } = useScenarioStore.getState();
+  const walkthrough = walkthroughParameter(hash);
   if (linkParameter(hash) === null) {
     if (initial || source !== 'default') load(defaultScenario, 'default');
+    if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
     return;
   }
   const decoded = decodeScenarioLink(hash);
   if (decoded.ok) {
-    load(decoded.scenario, 'link', decoded.view);
+    const view = walkthrough ? { ...decoded.view, walkthrough } : decoded.view;
+    load(decoded.scenario, 'link', view);
+    if (decoded.compare || useCompareStore.getState().spec) useCompareStore.getState().setSpec(decoded.compare);
   } else {
     const sentence = /[.!?)]$/.test(decoded.error) ? decoded.error : `${decoded.error}.`;
     useBannerStore.getState().show(`${sentence} Showing the default scenario instead.`);

@@ -15,6 +15,7 @@ import { parseKindNames } from '../sim/traceKinds';
 import { defaultScenario } from '../scenario/defaultScenario';
 import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
 import { applyView } from '../share/currentView';
+import { attachMessageWorker, detachMessageWorker, receiveMessageReply } from '../sim/messageChannel';
 
 /** URL of the core's ES module (public/wasm/, served at the site root or under Vite's base). */
 export function wasmModuleUrl(): string {
@@ -101,7 +102,12 @@ export function useSimulationRunner(): { cancel: () => void } {
             events: m.events,
             end_ps: Math.max(traceStore.end_ps, m.now_ps),
           });
-          worker.terminate();
+          // The worker keeps the finished session for hs_message_json until a new run replaces it.
+          attachMessageWorker(worker);
+          break;
+        }
+        case 'message': {
+          receiveMessageReply(m.requestId, m.json);
           break;
         }
         case 'cancelled':
@@ -133,6 +139,7 @@ export function useSimulationRunner(): { cancel: () => void } {
     worker.postMessage(start);
 
     return () => {
+      detachMessageWorker(worker);
       worker.terminate();
       if (workerRef.current === worker) workerRef.current = null;
     };

@@ -30,6 +30,31 @@ export interface BreakdownTable {
   rows: { label: string; values: number[] }[];
 }
 
+/** What a walkthrough step points at: a node (and one of its parts) and/or a panel of the page. */
+export interface WalkthroughHighlight {
+  node?: number;
+  component?: 'host' | 'pci' | 'nic' | 'link' | 'switch';
+  panel?: 'cluster' | 'inspector' | 'sequence' | 'timeline' | 'latency' | 'bandwidth' | 'tables';
+}
+
+/**
+ * One step of a walkthrough: at `time_us` from the start of the run, or — with `message` — `time_us` after the
+ * start of the `index`-th (0-based) message of series `series` with `bytes` payload (survives model changes).
+ */
+export interface WalkthroughStep {
+  time_us: number;
+  message?: { series?: string; bytes?: number; index?: number };
+  highlight?: WalkthroughHighlight;
+  text: string;
+  cite?: string;
+}
+
+export interface Walkthrough {
+  id: string;
+  title: string;
+  steps: WalkthroughStep[];
+}
+
 export interface Scenario {
   format: 'hpc-interconnect-scenario';
   version: 1;
@@ -56,4 +81,6 @@ export interface Scenario {
     tables?: BreakdownTable[];
     checks?: { id: string; description: string; expected: number; unit?: string; tolerance?: number }[];
   };
+  /** Classroom walkthroughs through the run (not simulation input). */
+  walkthroughs?: Walkthrough[];
 }

@@ -5,17 +5,21 @@
 import { usePlaybackStore } from '../state/playbackStore';
 import { useSelectionStore } from '../state/selectionStore';
 import { useViewStore } from '../state/viewStore';
+import { useWalkthroughStore } from '../state/walkthroughStore';
 import type { LinkView } from './viewState';
 
 export function currentView(): LinkView {
   const selection = useSelectionStore.getState().selection;
   const playback = usePlaybackStore.getState();
-  return {
+  const view: LinkView = {
     node: selection?.kind === 'node' ? selection.node : null,
     time_ps: Math.round(playback.time_ps),
     speed_us_per_s: playback.speed_us_per_s,
     panels: useViewStore.getState().panels,
   };
+  const walkthrough = useWalkthroughStore.getState();
+  if (walkthrough.id !== null) view.walkthrough = { id: walkthrough.id, step: walkthrough.step };
+  return view;
 }
 
 export function applyView(view: LinkView): void {
@@ -24,4 +28,5 @@ export function applyView(view: LinkView): void {
   playback.setSpeed(view.speed_us_per_s);
   playback.setTime(view.time_ps);
   useViewStore.getState().setPanels(view.panels);
+  if (view.walkthrough) useWalkthroughStore.getState().open(view.walkthrough.id, view.walkthrough.step);
 }

@@ -1,7 +1,7 @@
 /**
  * Share links: the scenario and the view travel in the URL hash as `#s=<version>.<data>`.
  *
- * - `<version>` is the link format version (currently 2). Every version ever issued keeps a payload decoder
+ * - `<version>` is the link format version (currently 3). Every version ever issued keeps a payload decoder
  *   in `LINK_FORMATS`, and `MIGRATIONS[v]` turns a version-v payload into a version-(v+1) one, so old links
  *   keep loading (Compiler Explorer's url.ts ladder). To add v3: add `LINK_FORMATS[3]`, `MIGRATIONS[2]`,
  *   bump `CURRENT_LINK_VERSION`.
@@ -9,6 +9,10 @@
  *   (alphabet A–Z a–z 0–9 + - $, so no `.` or `&` appears inside it).
  * - v2 `<data>` is `{"scenario": <scenario>, "view": <LinkView>}` compressed the same way (share/viewState.ts).
  *   A v1 link migrates to v2 with the default view.
+ * - v3 `<data>` is `{"scenario", "view", "compare"?}` compressed the same way: the view may name an open
+ *   walkthrough (`view.walkthrough = {id, step}`), and `compare` (compare/compareSpec.ts) says what the
+ *   comparison run changes; both are written only when set. A v2 link migrates to v3 with no comparison.
+ * - Besides `s=`, a hash may carry `w=<walkthrough id>&step=<n>` (1-based), which opens that walkthrough.
  * - Links longer than `MAX_LINK_CHARS` (64 KiB) are refused, both when encoding and when decoding.
  *
  * Pure functions, free of browser APIs (node tests import this file).
@@ -17,15 +21,16 @@ import LZString from 'lz-string';
 import { validateScenario } from '../scenario/validateScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
 import { DEFAULT_VIEW, restoreView, type LinkView } from './viewState';
+import { restoreCompare, type CompareSpec } from '../compare/compareSpec';
 
-export const CURRENT_LINK_VERSION = 2;
+export const CURRENT_LINK_VERSION = 3;
 /** Upper bound on the `s=` parameter value, characters (64 KiB). */
 export const MAX_LINK_CHARS = 64 * 1024;
 /** Upper bound on the decompressed scenario text, characters (guards against decompression bombs). */
 export const MAX_SCENARIO_CHARS = 1024 * 1024;
 
 export type LinkDecodeResult =
-  | { ok: true; scenario: Scenario; view: LinkView; version: number }
+  | { ok: true; scenario: Scenario; view: LinkView; compare: CompareSpec | null; version: number }
   | { ok: false; error: string };
 
 interface LinkFormat {
@@ -56,22 +61,28 @@ function decodeLzJson(data: string): { ok: true; value: unknown } | { ok: false;
 const LINK_FORMATS: Record<number, LinkFormat> = {
   1: { decodePayload: decodeLzJson },
   2: { decodePayload: decodeLzJson },
+  3: { decodePayload: decodeLzJson },
 };
 
 /** MIGRATIONS[v] converts the payload of a version-v link into the version-(v+1) shape. */
 const MIGRATIONS: Record<number, (payload: unknown) => unknown> = {
   1: (scenario) => ({ scenario, view: DEFAULT_VIEW }),
+  2: (payload) => {
+    const o = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+    return { scenario: o.scenario, view: o.view };
+  },
 };
 
 /** Thrown by encodeScenarioLink when the link would exceed MAX_LINK_CHARS. */
 export class LinkTooLargeError extends Error {}
 
 /**
- * The hash fragment (without `#`) for `scenario` and `view`: `s=2.<lz-string data>`; the view defaults to
- * DEFAULT_VIEW. Throws LinkTooLargeError.
+ * The hash fragment (without `#`) for `scenario`, `view` and the comparison: `s=3.<lz-string data>`; the view
+ * defaults to DEFAULT_VIEW, `compare` is written only when set. Throws LinkTooLargeError.
  */
-export function encodeScenarioLink(scenario: Scenario, view: LinkView = DEFAULT_VIEW): string {
-  const data = LZString.compressToEncodedURIComponent(JSON.stringify({ scenario, view }));
+export function encodeScenarioLink(scenario: Scenario, view: LinkView = DEFAULT_VIEW, compare: CompareSpec | null = null): string {
+  const payload = compare ? { scenario, view, compare } : { scenario, view };
+  const data = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
   const value = `${CURRENT_LINK_VERSION}.${data}`;
   if (value.length > MAX_LINK_CHARS) {
     throw new LinkTooLargeError(
@@ -125,5 +136,24 @@ export function decodeScenarioLink(hash: string): LinkDecodeResult {
   const body = current && typeof current === 'object' ? (current as Record<string, unknown>) : {};
   const checked = validateScenario(body.scenario);
   if (!checked.ok) return { ok: false, error: `Share link scenario is invalid: ${checked.error}` };
-  return { ok: true, scenario: checked.scenario, view: restoreView(body.view), version };
+  return {
+    ok: true, scenario: checked.scenario, view: restoreView(body.view), compare: restoreCompare(body.compare), version,
+  };
+}
+
+/** Value of hash parameter `name` (`#s=…&w=…&step=…`), or null. */
+export function hashParameter(hash: string, name: string): string | null {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of body.split('&')) {
+    if (part.startsWith(`${name}=`)) return decodeURIComponent(part.slice(name.length + 1));
+  }
+  return null;
+}
+
+/** The walkthrough a hash opens with `w=<id>&step=<n>` (n 1-based, default 1) as {id, 0-based step}, or null. */
+export function walkthroughParameter(hash: string): { id: string; step: number } | null {
+  const id = hashParameter(hash, 'w');
+  if (!id || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(id)) return null;
+  const n = Number(hashParameter(hash, 'step') ?? '1');
+  return { id, step: Number.isInteger(n) && n >= 1 ? n - 1 : 0 };
 }

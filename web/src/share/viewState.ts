@@ -1,9 +1,10 @@
 /**
- * What a version-2 share link carries besides the scenario: the view (selected node, time cursor in ps,
- * playback speed in simulated µs per wall second, open panels). `restoreView` fills defaults and drops
+ * What a share link (version 2 and 3) carries besides the scenario: the view (selected node, time cursor in ps,
+ * playback speed in simulated µs per wall second, open panels; since version 3 optionally the open walkthrough
+ * and its 0-based step). `restoreView` fills defaults and drops
  * anything malformed (Excalidraw's restore()), so a damaged view never stops the scenario from loading. Pure.
  */
-export const PANEL_IDS = ['editor', 'sequence', 'timeline', 'export'] as const;
+export const PANEL_IDS = ['editor', 'sequence', 'timeline', 'export', 'compare', 'chain'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
 export interface LinkView {
@@ -14,6 +15,8 @@ export interface LinkView {
   /** Playback speed, simulated µs per wall second. */
   speed_us_per_s: number;
   panels: PanelId[];
+  /** Open walkthrough (an id of the scenario's `walkthroughs`) and step; absent when none (format 3). */
+  walkthrough?: { id: string; step: number };
 }
 
 export const DEFAULT_PANELS: PanelId[] = ['sequence', 'timeline'];
@@ -31,5 +34,11 @@ export function restoreView(value: unknown): LinkView {
   const panels = Array.isArray(o.panels)
     ? PANEL_IDS.filter((p) => (o.panels as unknown[]).includes(p))
     : DEFAULT_PANELS;
-  return { node, time_ps, speed_us_per_s: speed, panels };
+  const view: LinkView = { node, time_ps, speed_us_per_s: speed, panels };
+  const w = o.walkthrough && typeof o.walkthrough === 'object' ? (o.walkthrough as Record<string, unknown>) : null;
+  if (w && typeof w.id === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(w.id)) {
+    const step = isNumber(w.step) && Number.isInteger(w.step) && w.step >= 0 ? w.step : 0;
+    view.walkthrough = { id: w.id, step };
+  }
+  return view;
 }

@@ -1,5 +1,5 @@
 /**
- * Writes the current scenario and view into the URL hash as a share link (format 2, linkCodec.ts) and records
+ * Writes the current scenario, view and comparison into the URL hash as a share link (format 3, linkCodec.ts) and records
  * it in the scenario store. Returns the URL, or null after showing why the link was refused (over 64 KiB).
  */
 import { encodeScenarioLink } from './linkCodec';
@@ -7,11 +7,12 @@ import { currentView } from './currentView';
 import { markOwnHash } from '../hooks/useInitialScenario';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
+import { useCompareStore } from '../state/compareStore';
 
 export function writeShareLink(): string | null {
   let hash: string;
   try {
-    hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView());
+    hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView(), useCompareStore.getState().spec);
   } catch (err) {
     useBannerStore.getState().show((err as Error).message);
     return null;

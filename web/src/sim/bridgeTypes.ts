@@ -106,7 +106,14 @@ export interface SimResult {
   raw: unknown;
 }
 
-export type ToWorker = { type: 'start'; scenarioText: string; wasmUrl: string } | { type: 'cancel' };
+/**
+ * `message`: after `done`, asks the kept session for hs_message_json(message) (one message's headers layer by
+ * layer); the worker answers with a `message` reply carrying the same `requestId`.
+ */
+export type ToWorker =
+  | { type: 'start'; scenarioText: string; wasmUrl: string }
+  | { type: 'cancel' }
+  | { type: 'message'; requestId: number; message: number };
 
 export type FromWorker =
   | { type: 'ready'; kinds: TraceKindInfo[]; parameters: ParameterInfo[] }
@@ -115,5 +122,7 @@ export type FromWorker =
   | { type: 'progress'; now_ps: number; events: number }
   | { type: 'done'; resultText: string; topology: Topology; now_ps: number; events: number }
   | { type: 'cancelled'; now_ps: number; events: number }
+  /** Reply to a `message` request: the core's JSON, or null when this core has no hs_message_json (or no session). */
+  | { type: 'message'; requestId: number; json: string | null }
   /** `phase`: load = the core module failed to load, create = hs_create refused the scenario, run = later. */
   | { type: 'error'; message: string; phase: 'load' | 'create' | 'run' };

@@ -2,9 +2,12 @@
  * Positions of the cluster's components for drawing (pure; computed with d3-scale).
  * Rows from the bottom: hosts, PCI buses, NICs, leaf Elite switches (level 1), higher levels above.
  * A leaf switch sits above the mean of the NICs it connects; other levels are spread evenly.
+ * Two rails (Elan4): hosts in the middle row, rail 0's PCI-X bus, Elan4 and fat tree above, rail 1's mirrored
+ * below (trace/railIndex.ts).
  */
 import { scalePoint } from 'd3-scale';
 import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
+import { railIndex } from './railIndex';
 
 export interface PlacedComponent {
   c: TopologyComponent;
@@ -33,7 +36,9 @@ export interface ClusterLayout {
   links: Map<number, PlacedLink>;
   /** One entry per physical link (the lower directed id of each pair). */
   segments: PlacedLink[];
-  /** Node index → host, pci and nic component ids. */
+  /** Host ↔ NIC bus lines, one per node and rail. */
+  buses: { id: number; x1: number; y1: number; x2: number; y2: number }[];
+  /** Node index → host, pci and nic component ids (rail 0's PCI bus and NIC). */
   nodeParts: Map<number, { host?: number; pci?: number; nic?: number }>;
   showLabels: boolean;
   /** Boxes narrower than 6 px: drawn without outlines. */
@@ -44,9 +49,12 @@ const MARGIN = { top: 18, bottom: 22, side: 16 };
 
 export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
   const levels = Math.max(1, ...topology.components.filter((c) => c.kind === 'switch').map((c) => c.level ?? 1));
-  const rows = 3 + levels; // host, pci, nic, switch levels
+  const { rails, railOf } = railIndex(topology);
+  const rows = rails > 1 ? 2 * levels + 5 : 3 + levels; // host, pci, nic, switch levels (per rail)
   const rowGap = (height - MARGIN.top - MARGIN.bottom) / (rows - 1);
   const rowY = (row: number) => height - MARGIN.bottom - row * rowGap;
+  /** Row of a part (0 host, 1 pci, 2 nic, 2 + level for switches) on `rail`. */
+  const rowOf = (part: number, rail: number) => (rails > 1 ? levels + 2 + (rail === 0 ? part : -part) : part);
 
   const nodeIds = [...new Set(topology.components.filter((c) => c.node !== undefined).map((c) => c.node!))].sort(
     (a, b) => a - b,
@@ -60,11 +68,11 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
   const nodeParts = new Map<number, { host?: number; pci?: number; nic?: number }>();
   for (const c of topology.components) {
     if (c.node === undefined || c.kind === 'switch') continue;
-    const row = c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2;
+    const row = rowOf(c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2, railOf.get(c.id) ?? 0);
     const w = c.kind === 'pci' ? Math.max(Math.min(3, nodeW), nodeW * 0.3) : nodeW;
     components.set(c.id, { c, x: x(c.node) ?? 0, y: rowY(row), w, h: c.kind === 'pci' ? boxH * 0.9 : boxH });
     const parts = nodeParts.get(c.node) ?? {};
-    parts[c.kind as 'host' | 'pci' | 'nic'] = c.id;
+    if (c.kind === 'host' || parts[c.kind as 'pci' | 'nic'] === undefined) parts[c.kind as 'host' | 'pci' | 'nic'] = c.id;
     nodeParts.set(c.node, parts);
   }
 
@@ -73,9 +81,10 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
     if (!neighbours.has(l.from)) neighbours.set(l.from, []);
     neighbours.get(l.from)!.push(l.to);
   }
+  for (let rail = 0; rail < rails; rail++)
   for (let level = 1; level <= levels; level++) {
     const switches = topology.components
-      .filter((c) => c.kind === 'switch' && (c.level ?? 1) === level)
+      .filter((c) => c.kind === 'switch' && (c.level ?? 1) === level && (railOf.get(c.id) ?? 0) === rail)
       .sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     const even = scalePoint<number>()
       .domain(switches.map((s) => s.id))
@@ -88,7 +97,7 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
         const below = (neighbours.get(s.id) ?? []).map((n) => components.get(n)).filter((p) => p && p.c.kind === 'nic');
         if (below.length > 0) sx = below.reduce((sum, p) => sum + p!.x, 0) / below.length;
       }
-      components.set(s.id, { c: s, x: sx, y: rowY(2 + level), w: swW, h: boxH });
+      components.set(s.id, { c: s, x: sx, y: rowY(rowOf(2 + level, rail)), w: swW, h: boxH });
     }
   }
 
@@ -111,5 +120,14 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
       segments.push(placed);
     }
   }
-  return { width, height, components, links, segments, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6 };
+  const buses: ClusterLayout['buses'] = [];
+  for (const host of components.values()) {
+    if (host.c.kind !== 'host') continue;
+    for (const nic of components.values()) {
+      if (nic.c.kind !== 'nic' || nic.c.node !== host.c.node) continue;
+      const dy = Math.sign(nic.y - host.y);
+      buses.push({ id: nic.c.id, x1: host.x, y1: host.y + (dy * host.h) / 2, x2: nic.x, y2: nic.y - (dy * nic.h) / 2 });
+    }
+  }
+  return { width, height, components, links, segments, buses, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6 };
 }

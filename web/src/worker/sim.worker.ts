@@ -2,6 +2,8 @@
  * Simulation worker: runs the C++ core (public/wasm/hpcsim.mjs, built by `npm run build:wasm`) off the main
  * thread. Protocol (sim/bridgeTypes.ts): `start` → ready, topology, (trace | progress)*, done | error;
  * `cancel` stops between slices. Trace columns leave as transferred typed arrays copied out of the wasm heap.
+ * After `done` the session stays alive (until the worker is terminated, i.e. a new run replaces it) so that
+ * `message` requests can read one message's headers with hs_message_json.
  */
 import type { FromWorker, ToWorker, TraceBatch } from '../sim/bridgeTypes';
 
@@ -30,6 +32,21 @@ class PhaseError extends Error {
 
 let cancelRequested = false;
 let running = false;
+
+/** The finished run's session, kept for `message` requests; null while none. */
+let finished: { M: HpcSimModule; id: number } | null = null;
+
+/** hs_message_json(id, message) when this core exports it (`{}` for an unknown id), else null. */
+function messageJson(message: number): string | null {
+  if (!finished) return null;
+  const { M, id } = finished;
+  if (typeof (M as unknown as Record<string, unknown>)._hs_message_json !== 'function') return null;
+  try {
+    return M.ccall('hs_message_json', 'string', ['number', 'number'], [id, message]) as string;
+  } catch {
+    return null;
+  }
+}
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(message, { transfer });
@@ -76,8 +93,13 @@ async function run(scenarioText: string, wasmUrl: string): Promise<void> {
 
   post({ type: 'ready', kinds: JSON.parse(kindsJson()), parameters: JSON.parse(parametersJson()) });
 
+  if (finished) {
+    finished.M.ccall('hs_destroy', null, ['number'], [finished.id]);
+    finished = null;
+  }
   const id = create(scenarioText);
   if (id <= 0) throw new PhaseError(`The simulator refused the scenario: ${lastError() || 'unknown error'}`, 'create');
+  let keep = false;
   try {
     post({ type: 'topology', topology: JSON.parse(topologyJson(id)) });
 
@@ -119,6 +141,8 @@ async function run(scenarioText: string, wasmUrl: string): Promise<void> {
         return;
       }
     }
+    keep = true;
+    finished = { M, id };
     post({
       type: 'done',
       resultText: resultJson(id),
@@ -127,7 +151,7 @@ async function run(scenarioText: string, wasmUrl: string): Promise<void> {
       events: events(id),
     });
   } finally {
-    destroy(id);
+    if (!keep) destroy(id);
   }
 }
 
@@ -135,6 +159,10 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const message = e.data;
   if (message.type === 'cancel') {
     cancelRequested = true;
+    return;
+  }
+  if (message.type === 'message') {
+    post({ type: 'message', requestId: message.requestId, json: messageJson(message.message) });
     return;
   }
   if (message.type === 'start') {

@@ -1,0 +1,41 @@
+// An SCI cluster (seed 003): N Pentium II nodes, each a host on a 32-bit/33 MHz PCI bus with a Dolphin
+// PCI-SCI adapter, all on one SCI ringlet.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "hw/host.h"
+#include "hw/pci_bus.h"
+#include "hw/sci/sci_adapter.h"
+#include "hw/sci/sci_ring.h"
+#include "kernel/simulator.h"
+#include "params/parameter.h"
+
+namespace hpcsim {
+
+/// Owns the hardware of an SCI run. Component ids as in the Elan3 Cluster: node i has host 1 + 3i,
+/// PCI bus 2 + 3i and adapter 3 + 3i; the ring link leaving node i is 3N + 1 + i.
+/// The parameters are copied; elan3.pio_read_latency_ns is set to 0 in the copy because the adapter models
+/// its own register-read latency (a PCI delayed transaction, sci.register_read_ns).
+class SciCluster {
+ public:
+  /// `nodes` >= 2 (a ringlet; the seed's cluster has 8).
+  SciCluster(Simulator& sim, const ParameterSet& p, int nodes);
+
+  int size() const { return static_cast<int>(hosts_.size()); }
+  Host& host(int node) { return *hosts_[static_cast<size_t>(node)]; }
+  PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
+  SciAdapter& adapter(int node) { return *adapters_[static_cast<size_t>(node)]; }
+  SciRing& ring() { return *ring_; }
+  const ParameterSet& parameters() const { return params_; }
+
+ private:
+  ParameterSet params_;
+  std::vector<std::unique_ptr<PciBus>> pcis_;
+  std::vector<std::unique_ptr<Host>> hosts_;
+  std::unique_ptr<SciRing> ring_;
+  std::vector<std::unique_ptr<SciAdapter>> adapters_;
+  std::vector<SciAdapter*> adapter_ptrs_;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:ui`: frame times of the page while it animates packets, in Debian's Chromium (headless).
+ * Serves dist/ with `vite preview` on a free port, then for each case opens the page, plays from the busiest
+ * moment of the trace at a speed that keeps the packets-in-flight count near its peak for the whole recording
+ * (e2e/bench/packetDensity.ts), records requestAnimationFrame intervals for 5 s, and prints p50 / p95 / p99
+ * frame time (ms), FPS and the canvas's `data-packets` (packets drawn) per frame. Prints figures; never fails
+ * on speed. Cases: (a) the default scenario, (b) scenarios/qsnet-256-half-shift.json as a share link,
+ * (c) the same 256-node half-shift at 1024 nodes (a share link; more links, so more packets at once).
+ * BENCH_ONLY=bc runs only the named cases.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import LZString from 'lz-string';
+import { chromium } from 'playwright-core';
+import { ROOT } from '../../core-wasm/cli/engines.ts';
+import { packetDensity } from './packetDensity.ts';
+
+const RECORD_MS = 5000;
+
+/**
+ * Runs in the page: requestAnimationFrame intervals (ms) and the canvas's packets drawn per frame for RECORD_MS.
+ * A plain string, so the bundler's helpers (tsx's `__name`) never reach the page.
+ */
+const RECORDER = `new Promise((resolve) => {
+  const canvas = document.querySelector('[data-testid="packet-canvas"]');
+  const frames = [];
+  const drawn = [];
+  let last = performance.now();
+  const t0 = last;
+  const tick = (now) => {
+    frames.push(now - last);
+    last = now;
+    drawn.push(Number(canvas?.dataset.packets ?? 0));
+    if (now - t0 < RECORD_MS) requestAnimationFrame(tick);
+    else resolve({ frames: frames.slice(1), drawn });
+  };
+  requestAnimationFrame(tick);
+})`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, timeout_ms: number): Promise<void> {
+  const until = Date.now() + timeout_ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeout_ms} ms`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+interface Case {
+  name: string;
+  scenario: Record<string, any>;
+}
+
+function cases(): Case[] {
+  const read = (f: string) => JSON.parse(readFileSync(join(ROOT, 'scenarios', f), 'utf8'));
+  const big = read('qsnet-256-half-shift.json');
+  const huge = structuredClone(big);
+  huge.id = 'qsnet-1024-half-shift';
+  huge.cluster.nodes = 1024;
+  huge.workload.target = 512;
+  huge.workload.sizes_bytes = [4096];
+  const all = [
+    { name: '(a) default scenario, 16 nodes', scenario: read('portals-qsnet-pingpong.json') },
+    { name: '(b) qsnet-256-half-shift, 256 nodes', scenario: big },
+    { name: '(c) half-shift at 1024 nodes, 4 KiB', scenario: huge },
+  ];
+  const only = process.env.BENCH_ONLY; // e.g. "bc": run only cases (b) and (c)
+  return only ? all.filter((c) => only.includes(c.name[1])) : all;
+}
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: ROOT, stdio: 'ignore', detached: true,
+  });
+  const base = `http://127.0.0.1:${port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    await waitForHttp(base, 60_000);
+    const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();
+    for (const c of cases()) densities.set(c.name, await packetDensity(JSON.stringify(c.scenario)));
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      console.log(`\nviewport ${viewport.width}×${viewport.height}`);
+      console.log('case'.padEnd(40), 'peak', 'speed µs/s'.padStart(11), 'drawn min/med/max'.padStart(19), 'p50 ms', 'p95 ms', 'p99 ms', '   FPS');
+      for (const c of cases()) {
+        const density = densities.get(c.name)!;
+        // Play through the dense window in the 5 s recording (at least 0.001 µs/s).
+        const speed = Math.max(0.001, (density.to_ps - density.from_ps) / 1e6 / (RECORD_MS / 1000));
+        const view = { node: null, time_ps: Math.round(density.from_ps), speed_us_per_s: Number(speed.toPrecision(3)), panels: [] };
+        const hash = `#s=3.${LZString.compressToEncodedURIComponent(JSON.stringify({ scenario: c.scenario, view }))}`;
+        const page = await browser.newPage({ viewport });
+        await page.goto(base + hash);
+        await page.getByTestId('fingerprint').filter({ hasText: /[0-9a-f]{16}/ }).waitFor({ timeout: 180_000 });
+        await page.waitForTimeout(300);
+        await page.getByTestId('play-toggle').click();
+        const sample = (await page.evaluate(RECORDER.replace('RECORD_MS', String(RECORD_MS)))) as { frames: number[]; drawn: number[] };
+        await page.close();
+        const f = [...sample.frames].sort((a, b) => a - b);
+        const d = [...sample.drawn].sort((a, b) => a - b);
+        const fps = (1000 * f.length) / f.reduce((s, x) => s + x, 0);
+        console.log(
+          c.name.padEnd(40), String(density.peak).padStart(4), view.speed_us_per_s.toPrecision(3).padStart(11),
+          `${d[0]}/${percentile(d, 50)}/${d[d.length - 1]}`.padStart(19),
+          percentile(f, 50).toFixed(1).padStart(6), percentile(f, 95).toFixed(1).padStart(6), percentile(f, 99).toFixed(1).padStart(6),
+          fps.toFixed(1).padStart(6),
+        );
+      }
+    }
+    console.log('\npeak = most packet records (kinds 1–5) in flight at one time in the trace; drawn = canvas data-packets per frame.');
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,66 @@
+/**
+ * Packets in flight over time for a scenario, from the core's trace (Node wasm build, core-wasm/cli/engines.ts):
+ * the peak count and the window around it where at least `fraction` of the peak are in flight. Used by
+ * bench-ui.ts to choose where and how fast to play.
+ */
+import { loadWasm, type WasmCore } from '../../core-wasm/cli/engines.ts';
+
+let core: Promise<WasmCore> | null = null;
+
+export interface PacketDensity {
+  peak: number;
+  peak_ps: number;
+  /** Window around the peak with ≥ fraction × peak packets in flight, ps. */
+  from_ps: number;
+  to_ps: number;
+}
+
+export async function packetDensity(scenarioText: string, fraction = 0.9): Promise<PacketDensity> {
+  core ??= loadWasm();
+  const c = await core;
+  const M = c.module as unknown as { ccall: (...a: unknown[]) => unknown; HEAPU8: Uint8Array };
+  const id = c.create(scenarioText);
+  if (id === 0) throw new Error(c.lastError());
+  const edges: number[] = []; // time_ps * 2 + (0 = start, 1 = end) would lose precision; keep pairs
+  const deltas: number[] = [];
+  try {
+    for (;;) {
+      const status = c.run(id, 1 << 18);
+      for (let n = c.traceTake(id, 65536); n > 0; n = c.traceTake(id, 65536)) {
+        const col = (c: number) => M.ccall('hs_trace_column', 'number', ['number', 'number'], [id, c]) as number;
+        const heap = M.HEAPU8.buffer;
+        const start = new Float64Array(heap.slice(col(0), col(0) + 8 * n));
+        const end = new Float64Array(heap.slice(col(1), col(1) + 8 * n));
+        const kind = new Uint32Array(heap.slice(col(2), col(2) + 4 * n));
+        for (let i = 0; i < n; i++) {
+          if (kind[i] < 1 || kind[i] > 5 || end[i] <= start[i]) continue;
+          edges.push(start[i], end[i]);
+          deltas.push(1, -1);
+        }
+      }
+      if (status === 1) break;
+      if (status < 0) throw new Error(c.lastError());
+    }
+  } finally {
+    c.destroy(id);
+  }
+  const order = Array.from(edges.keys()).sort((a, b) => edges[a] - edges[b] || deltas[a] - deltas[b]);
+  let count = 0;
+  let peak = 0;
+  let peak_ps = 0;
+  const counts = new Int32Array(order.length);
+  order.forEach((k, i) => {
+    count += deltas[k];
+    counts[i] = count;
+    if (count > peak) {
+      peak = count;
+      peak_ps = edges[k];
+    }
+  });
+  const at = order.findIndex((k) => edges[k] === peak_ps);
+  let lo = at;
+  let hi = at;
+  while (lo > 0 && counts[lo - 1] >= fraction * peak) lo--;
+  while (hi < order.length - 1 && counts[hi + 1] >= fraction * peak) hi++;
+  return { peak, peak_ps, from_ps: edges[order[lo]], to_ps: edges[order[Math.min(order.length - 1, hi + 1)]] };
+}

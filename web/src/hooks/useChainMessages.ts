@@ -1,0 +1,11 @@
+import { useMemo } from 'react';
+import { useTraceVersion } from './useTraceVersion';
+import { traceStore } from '../trace/traceStore';
+import { listMessages, type MessageEntry } from '../chain/messageList';
+
+/** The run's messages for the event-chain picker (chain/messageList.ts), recomputed when the trace grows. */
+export function useChainMessages(): MessageEntry[] {
+  const version = useTraceVersion();
+  // version: the trace store (outside React) grew
+  return useMemo(() => listMessages(traceStore), [version]);
+}

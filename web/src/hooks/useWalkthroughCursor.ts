@@ -1,0 +1,43 @@
+/**
+ * Drives the page from the current walkthrough step: moves the time cursor to the step's time
+ * (walkthrough/stepTime.ts, once its anchor message is in the trace), selects the highlighted node and opens the
+ * highlighted panel when it is one of the toggled panels.
+ */
+import { useEffect } from 'react';
+import { useActiveWalkthrough } from './useActiveWalkthrough';
+import { useScenario } from './useScenario';
+import { useTraceVersion } from './useTraceVersion';
+import { useRunStatus } from './useRunStatus';
+import { useSelectionStore } from '../state/selectionStore';
+import { useViewStore } from '../state/viewStore';
+import { seek } from '../state/timeCursor';
+import { traceStore } from '../trace/traceStore';
+import { stepTime_ps } from '../walkthrough/stepTime';
+
+export function useWalkthroughCursor(): void {
+  const active = useActiveWalkthrough();
+  const scenario = useScenario();
+  const version = useTraceVersion();
+  const status = useRunStatus();
+  const step = active?.step ?? null;
+  const key = active ? `${active.walkthrough.id}:${active.index}` : null;
+  const finished = status === 'finished';
+
+  useEffect(() => {
+    if (!step) return;
+    const node = step.highlight?.node;
+    if (node !== undefined) useSelectionStore.getState().select({ kind: 'node', node });
+    const panel = step.highlight?.panel;
+    if (panel === 'sequence' || panel === 'timeline') {
+      const view = useViewStore.getState();
+      if (!view.panels.includes(panel)) view.togglePanel(panel);
+    }
+  }, [key]);
+
+  useEffect(() => {
+    if (!step || !finished) return;
+    const t = stepTime_ps(step, scenario, traceStore);
+    if (t !== null) seek(t);
+    // version: re-resolve when the trace grows; finished: anchors are only final once the run is done
+  }, [key, finished, version, scenario]);
+}

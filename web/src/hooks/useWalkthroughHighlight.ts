@@ -1,0 +1,7 @@
+import { useActiveWalkthrough } from './useActiveWalkthrough';
+import type { WalkthroughHighlight } from '../scenario/scenarioTypes';
+
+/** What the current walkthrough step highlights (node, component, panel), or null. */
+export function useWalkthroughHighlight(): WalkthroughHighlight | null {
+  return useActiveWalkthrough()?.step.highlight ?? null;
+}
