@@ -9,6 +9,7 @@
 #include "ompi/ompi_elan4.h"
 #include "ompi/raw_qdma.h"
 #include "tports/tports_qsnet.h"
+#include "via/ss_via/ss_via.h"
 
 namespace hpcsim {
 
@@ -30,9 +31,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     return nullptr;
   }
   s->sim_ = std::make_unique<Simulator>(static_cast<size_t>(s->scenario_.trace_max_records));
-  s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
-                                          s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
-                                          s->scenario_.rails);
+  if (s->scenario_.nic == "pci-sci")
+    s->sci_ = std::make_unique<SciCluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes);
+  else
+    s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
+                                            s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
+                                            s->scenario_.rails);
   for (size_t i = 0; i < s->scenario_.series.size(); ++i)
     for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{i, k});
   s->results_.assign(s->scenario_.series.size(),
@@ -56,7 +60,11 @@ void Session::start_job(size_t j) {
   // Earlier endpoints stay alive: late events of a finished run (a final done word) may still reach them.
   if (endpoint_) retired_endpoints_.push_back(std::move(endpoint_));
   if (pingpong_) retired_pingpongs_.push_back(std::move(pingpong_));
-  if (spec.protocol == "tports") {
+  if (spec.protocol == "ss-via") {
+    SsViaOptions o;
+    o.series = series;
+    endpoint_ = std::make_unique<SsVia>(*sim_, *sci_, &message_ids_, o);
+  } else if (spec.protocol == "tports") {
     endpoint_ = std::make_unique<TportsQsnet>(*sim_, *cluster_, p, &message_ids_, series);
   } else if (spec.protocol == "ompi") {
     OmpiElan4Options o;
@@ -81,19 +89,24 @@ void Session::start_job(size_t j) {
                                                                        : PortalsQsnet::Op::kPut,
                                                &message_ids_, series);
   // NIC-thread step statistics (seed 002 Table 2) exist for the Elan3 thread only.
-  Elan3Nic* target_nic = cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
+  Elan3Nic* target_nic =
+      cluster_ && cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
+  int nodes = sci_ ? sci_->size() : cluster_->size();
+  std::function<ComponentId(int)> host_id = [this](int node) {
+    return sci_ ? sci_->host(node).id() : cluster_->host(node).id();
+  };
   // The measured pair, plus (half-shift pairing) every other pair i <-> i + N/2 running at the same time.
   std::vector<std::pair<int, int>> pairs{{scenario_.initiator, scenario_.target}};
   if (scenario_.half_shift)
-    for (int i = 0; i < cluster_->size() / 2; ++i)
-      if (i != scenario_.initiator) pairs.push_back({i, i + cluster_->size() / 2});
+    for (int i = 0; i < nodes / 2; ++i)
+      if (i != scenario_.initiator) pairs.push_back({i, i + nodes / 2});
   auto remaining = std::make_shared<size_t>(pairs.size());
   auto one_done = [this, j, remaining]() {
     if (--*remaining == 0)
       sim_->after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, j]() { start_job(j + 1); });
   };
   pingpong_ = std::make_unique<PingPong>(
-      *sim_, *cluster_, *endpoint_, scenario_.initiator, scenario_.target, bytes, scenario_.warmup_iterations,
+      *sim_, host_id, *endpoint_, scenario_.initiator, scenario_.target, bytes, scenario_.warmup_iterations,
       scenario_.iterations, [target_nic]() { if (target_nic) target_nic->reset_step_stats(); },
       [this, job, bytes, target_nic, one_done]() {
         results_[job.series][job.size_index] = pingpong_->result();
@@ -108,7 +121,7 @@ void Session::start_job(size_t j) {
       });
   pingpong_->start();
   for (size_t k = 1; k < pairs.size(); ++k) {
-    background_.push_back(std::make_unique<PingPong>(*sim_, *cluster_, *endpoint_, pairs[k].first, pairs[k].second,
+    background_.push_back(std::make_unique<PingPong>(*sim_, host_id, *endpoint_, pairs[k].first, pairs[k].second,
                                                      bytes, scenario_.warmup_iterations, scenario_.iterations,
                                                      nullptr, one_done));
     background_.back()->start();
@@ -177,6 +190,28 @@ bool Session::run(uint64_t event_budget) {
   sim_->run(event_budget);
   if (sim_->idle()) finished_ = true;
   return finished_;
+}
+
+std::string Session::topology_json() const {
+  if (cluster_) return cluster_->topology_json();
+  // An SCI ringlet: hosts, PCI buses and PCI-SCI adapters; the ring link leaving node i is 3N + 1 + i.
+  using json = nlohmann::ordered_json;
+  json comps = json::array(), links = json::array();
+  int n = sci_->size();
+  for (int i = 0; i < n; ++i) {
+    comps.push_back({{"id", sci_->host(i).id()}, {"kind", "host"}, {"name", "host" + std::to_string(i)}, {"node", i}});
+    comps.push_back({{"id", sci_->pci(i).id()}, {"kind", "pci"}, {"name", "pci" + std::to_string(i)}, {"node", i}});
+    comps.push_back({{"id", sci_->adapter(i).id()}, {"kind", "nic"}, {"name", "sci" + std::to_string(i)}, {"node", i}});
+  }
+  for (int i = 0; i < n; ++i)
+    links.push_back({{"id", 3 * n + 1 + i},
+                     {"from", sci_->adapter(i).id()},
+                     {"to", sci_->adapter((i + 1) % n).id()},
+                     {"kind", "ring"},
+                     {"bandwidth_MBps", scenario_.parameters.get("sci.link_MBps")}});
+  return json{{"fabric", "sci-ringlet"}, {"nic", "pci-sci"}, {"nodes", n}, {"levels", 0}, {"arity", 0},
+              {"components", comps}, {"links", links}}
+      .dump();
 }
 
 std::string Session::result_json() const {

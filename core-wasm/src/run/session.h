@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw/cluster.h"
+#include "hw/sci/sci_cluster.h"
 #include "nlohmann/json.hpp"
 #include "kernel/simulator.h"
 #include "scenario/scenario.h"
@@ -24,7 +25,7 @@ class Session {
   bool finished() const { return finished_; }
   /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, checks).
   std::string result_json() const;
-  std::string topology_json() const { return cluster_->topology_json(); }
+  std::string topology_json() const;
   Simulator& sim() { return *sim_; }
   const Scenario& scenario() const { return scenario_; }
 
@@ -49,7 +50,8 @@ class Session {
 
   Scenario scenario_;
   std::unique_ptr<Simulator> sim_;
-  std::unique_ptr<Cluster> cluster_;
+  std::unique_ptr<Cluster> cluster_;    ///< QsNet (Elan3) or QsNetII (Elan4) runs
+  std::unique_ptr<SciCluster> sci_;     ///< SCI ringlet runs (seed 003)
   std::vector<Job> jobs_;
   std::unique_ptr<PingPongEndpoint> endpoint_;
   std::unique_ptr<PingPong> pingpong_;

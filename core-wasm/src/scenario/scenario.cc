@@ -73,19 +73,22 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!cluster) return err;
   std::string fabric;
   if (!read_string(*cluster, "fabric", "cluster.fabric", true, &fabric, &err)) return err;
-  if (fabric != "qsnet" && fabric != "qsnet2")
-    return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet, qsnet2)";
-  std::string nic = fabric == "qsnet2" ? "elan4" : "elan3";
+  if (fabric != "qsnet" && fabric != "qsnet2" && fabric != "sci-ringlet")
+    return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet, qsnet2, sci-ringlet)";
+  std::string nic = fabric == "qsnet2" ? "elan4" : fabric == "sci-ringlet" ? "pci-sci" : "elan3";
   if (!read_string(*cluster, "nic", "cluster.nic", false, &nic, &err)) return err;
-  if (nic != "elan3" && nic != "elan4") return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3, elan4)";
-  if ((nic == "elan3") != (fabric == "qsnet"))
-    return "cluster.nic: " + nic + " does not go with fabric " + fabric + " (elan3 on qsnet, elan4 on qsnet2)";
+  if (nic != "elan3" && nic != "elan4" && nic != "pci-sci")
+    return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3, elan4, pci-sci)";
+  std::string expected = fabric == "qsnet" ? "elan3" : fabric == "qsnet2" ? "elan4" : "pci-sci";
+  if (nic != expected)
+    return "cluster.nic: " + nic + " does not go with fabric " + fabric +
+           " (elan3 on qsnet, elan4 on qsnet2, pci-sci on sci-ringlet)";
   out->nic = nic;
   int64_t rails = 1;
   if (!read_int(*cluster, "rails", "cluster.rails", false, 1, 2, &rails, &err)) return err;
   if (rails > 1 && nic != "elan4") return "cluster.rails: only Elan4 clusters have more than one rail";
   out->rails = static_cast<int>(rails);
-  std::string testbed = nic == "elan4" ? "osu-elan4-2005" : "sandia-elan3-2004";
+  std::string testbed = nic == "elan4" ? "osu-elan4-2005" : nic == "pci-sci" ? "usc-sci-p2-350" : "sandia-elan3-2004";
   if (!read_string(*cluster, "testbed", "cluster.testbed", false, &testbed, &err)) return err;
   bool known = false;
   std::string names;
@@ -157,12 +160,14 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     const std::string& op = spec.operation;
     bool elan3_protocol = pr == "portals" || pr == "tports";
     bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
-    if (!elan3_protocol && !elan4_protocol)
-      return p + ".protocol: \"" + pr + "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma)";
-    if (elan3_protocol != (nic == "elan3"))
+    bool sci_protocol = pr == "ss-via";
+    if (!elan3_protocol && !elan4_protocol && !sci_protocol)
+      return p + ".protocol: \"" + pr +
+             "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via)";
+    if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
       return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
     bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
-              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma") && op == "send");
+              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || pr == "ss-via") && op == "send");
     if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
     if (!read_string(s, "progress", p + ".progress", false, &spec.progress, &err)) return err;
     if (spec.progress != "polling" && spec.progress != "interrupt" && spec.progress != "one-thread" &&

@@ -17,8 +17,14 @@ double PingPongResult::bandwidth_MBps() const {
 PingPong::PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
                    int warmup, int iterations, std::function<void()> on_measured_start,
                    std::function<void()> finished)
+    : PingPong(sim, [&cluster](int node) { return cluster.host(node).id(); }, ep, initiator, target, bytes, warmup,
+               iterations, std::move(on_measured_start), std::move(finished)) {}
+
+PingPong::PingPong(Simulator& sim, std::function<ComponentId(int)> host_id, PingPongEndpoint& ep, int initiator,
+                   int target, uint32_t bytes, int warmup, int iterations, std::function<void()> on_measured_start,
+                   std::function<void()> finished)
     : sim_(sim),
-      cluster_(cluster),
+      host_id_(std::move(host_id)),
       ep_(ep),
       a_(initiator),
       b_(target),
@@ -45,7 +51,7 @@ void PingPong::step(int node, HostOp op, std::function<void(std::function<void()
   Time t0 = sim_.now();
   body([this, node, op, then = std::move(then), k, t0]() {
     Time t1 = sim_.now();
-    sim_.trace().record(t0, t1, TraceKind::kHostOp, cluster_.host(node).id(), 0, bytes_, static_cast<int32_t>(op));
+    sim_.trace().record(t0, t1, TraceKind::kHostOp, host_id_(node), 0, bytes_, static_cast<int32_t>(op));
     if (node == a_ && k >= warmup_) result_.initiator_step_ps[static_cast<size_t>(op)] += t1 - t0;
     then();
   });

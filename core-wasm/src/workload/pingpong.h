@@ -32,6 +32,10 @@ class PingPong {
  public:
   PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
            int warmup, int iterations, std::function<void()> on_measured_start, std::function<void()> finished);
+  /// Same, for any cluster: `host_id(node)` gives the host component that trace records name.
+  PingPong(Simulator& sim, std::function<ComponentId(int)> host_id, PingPongEndpoint& ep, int initiator, int target,
+           uint32_t bytes, int warmup, int iterations, std::function<void()> on_measured_start,
+           std::function<void()> finished);
   void start();
   const PingPongResult& result() const { return result_; }
 
@@ -42,7 +46,7 @@ class PingPong {
             int k);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  std::function<ComponentId(int)> host_id_;
   PingPongEndpoint& ep_;
   int a_, b_;
   uint32_t bytes_;

@@ -74,7 +74,9 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
         <h2>{label ?? 'Cluster'}</h2>
         {topology && (
           <span className="muted">
-            {topology.nodes} nodes · {names?.fabric} fat tree of {names?.switchName} switches, {topology.levels} switch levels, arity {topology.arity}
+            {topology.fabric === 'sci-ringlet'
+              ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI`
+              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
           </span>
         )}

@@ -41,6 +41,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
     [result, resultB, comparing],
   );
   const reference = useMemo(() => scenario.reference?.series ?? [], [scenario]);
+  // "Seed 002 (Pedretti & Brightwell): ..." -> "paper (seed 002)"; no source -> "paper".
   const model = useMemo(
     () => computeSizeChart(metric, series, reference, scenario.workload.sizes_bytes, width || 400, HEIGHT),
     [metric, series, reference, scenario, width],
@@ -87,7 +88,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
             <svg width="12" height="12" aria-hidden="true">
               <path d={diamond(6, 6, 5)} fill="#fff" stroke="#000" strokeWidth="1.5" />
             </svg>
-            paper (seed 002)
+            {referenceLabel(scenario.reference?.source)}
           </li>
           {comparing && (
             <li data-testid={`${testId}-legend-b`}>
@@ -177,4 +178,10 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
       </div>
     </section>
   );
+}
+
+/** Legend text for the published points: the seed number from the scenario's reference source, if any. */
+function referenceLabel(source: string | undefined): string {
+  const m = source?.match(/seed\s*(\d{3})/i);
+  return m ? `paper (seed ${m[1]})` : 'paper';
 }
