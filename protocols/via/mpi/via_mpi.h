@@ -1,0 +1,118 @@
+// MPI over SS-VIA (seed 003 "MPI on SS-VIA"): an MPICH-style point-to-point layer on VIPL, as a ping-pong
+// endpoint. Eager: the sender copies envelope + data into a registered bounce buffer and VipPostSends it
+// into one of the receiver's pre-posted bounce receives; the receiver matches (source, tag) against its
+// posted receives (else the message joins the unexpected queue) and copies out. Rendezvous (above the eager
+// limit): RTS envelope; when matched the receiver posts a receive descriptor for the user buffer and sends
+// CTS; the sender's VipPostSend moves the data straight into it; completion is the VIA descriptor completion
+// on each side (zero copy).
+#pragma once
+#include <deque>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "via/mpi/costs.h"
+#include "via/mpi/mpi_match.h"
+#include "via/ss_via/ss_via.h"
+
+namespace hpcsim {
+
+struct ViaMpiOptions {
+  uint32_t eager_limit = via_mpi::kEagerLimitBytes;
+  int bounce_buffers = via_mpi::kBounceBuffers;
+  int32_t series = 0;
+  SsViaOptions via;  ///< the SS-VIA provider underneath
+};
+
+/// MPI_Isend / MPI_Irecv / MPI_Wait over SsVia. PingPongEndpoint: post_receive = MPI_Irecv(peer, tag 0),
+/// send = MPI_Isend(peer, tag 0), wait_send_complete = MPI_Wait(last send), wait_arrival = MPI_Wait(oldest
+/// receive posted through post_receive).
+///
+/// Flow control: a sender sends only while it holds a credit = a receive the peer posted whose notice has
+/// landed in its SS-VIA mirror (so SS-VIA never sees RECVQ_EMPTY); the receiver re-posts each bounce buffer
+/// it consumed. The layer's progress engine runs whenever a VIA receive completes (a polling thread view).
+class ViaMpi : public PingPongEndpoint {
+ public:
+  ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
+
+  // --- MPI ---
+  /// MPI_Irecv; returns the request id; `then` runs when the call returns.
+  int irecv(int node, int src, int tag, uint32_t bytes, Done then);
+  /// MPI_Isend; returns the request id; `then` runs when the call returns.
+  int isend(int node, int dst, int tag, uint32_t bytes, Done then);
+  /// MPI_Wait.
+  void wait(int node, int req, Done then);
+  bool done(int node, int req) const;
+  const mpi::Request* request(int node, int req) const;
+
+  // --- PingPongEndpoint ---
+  void post_receive(int node, int peer, uint32_t bytes, Done then) override;
+  void send(int node, int peer, uint32_t bytes, Done then) override;
+  void wait_send_complete(int node, Done then) override;
+  void wait_arrival(int node, Done then) override;
+  const char* table_column() const override { return "MPI/SS-VIA"; }
+
+  // --- Counters (tests) ---
+  size_t unexpected(int node) const { return st(node).match.unexpected(); }
+  size_t posted(int node) const { return st(node).match.posted(); }
+  uint64_t eager_sends() const { return eager_sends_; }
+  uint64_t rendezvous_sends() const { return rndv_sends_; }
+  SsVia& via() { return *via_; }
+
+ private:
+  enum Kind { kEager = 1, kRts = 2, kCts = 3, kData = 4 };
+  struct Wire {
+    int kind = 0;
+    int src = 0;
+    int tag = 0;
+    uint32_t bytes = 0;  ///< MPI payload bytes
+    int sreq = 0;
+    int rreq = 0;
+    uint32_t message = 0;
+  };
+  struct Out {
+    int dst;
+    Wire w;
+    uint32_t wire_bytes;
+    Done on_posted;    ///< VipPostSend returned
+    Done on_complete;  ///< VipSendWait returned
+  };
+  struct PairState {
+    bool setup = false;
+    int credits = 0;        ///< peer's receive notices landed here, not yet consumed by a send
+    uint32_t sent = 0;      ///< SS-VIA sends node -> peer (= index of the peer's receive they consume)
+    uint32_t posted = 0;    ///< SS-VIA receives node posted for peer
+  };
+  struct NodeState {
+    mpi::MatchQueues match;
+    mpi::RequestTable reqs;
+    std::deque<Wire> arrivals;  ///< flags landed, in order, waiting for the progress engine
+    std::deque<Out> out;        ///< SS-VIA sends, one at a time
+    bool out_busy = false;
+    std::deque<int> pp_recvs;
+    int pp_send = 0;
+  };
+  NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
+  const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
+  PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
+  void setup_pair(int a, int b);
+  void post_via_recv(int node, int peer, uint32_t bytes, Done then);
+  void enqueue(int node, Out o);
+  void pump(int node);
+  void progress(int node);
+  void handle(int node, const Wire& w, Done then);
+  void deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from_temp, Done then);
+  void start_rndv(int node, int rreq, const mpi::Envelope& e, Done then);
+
+  Simulator& sim_;
+  SciCluster& cluster_;
+  uint32_t* ids_;
+  ViaMpiOptions opt_;
+  std::unique_ptr<SsVia> via_;
+  std::vector<std::unique_ptr<NodeState>> nodes_;
+  std::map<std::pair<int, int>, PairState> pairs_;
+  uint64_t eager_sends_ = 0, rndv_sends_ = 0;
+};
+
+}  // namespace hpcsim
