@@ -9,6 +9,9 @@
 #include "ompi/ompi_elan4.h"
 #include "ompi/raw_qdma.h"
 #include "tports/tports_qsnet.h"
+#include "mvia/mvia.h"
+#include "sci_mpich/sci_mpich.h"
+#include "tcp/tcp_ethernet.h"
 #include "via/ss_via/ss_via.h"
 
 namespace hpcsim {
@@ -31,8 +34,14 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     return nullptr;
   }
   s->sim_ = std::make_unique<Simulator>(static_cast<size_t>(s->scenario_.trace_max_records));
-  if (s->scenario_.nic == "pci-sci")
+  if (s->scenario_.nic == "pci-sci") {
     s->sci_ = std::make_unique<SciCluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes);
+    // The seed's nodes also carry Fast Ethernet (its baselines); ids follow the SCI ring links (3N+1 .. 4N).
+    for (const auto& spec : s->scenario_.series)
+      if (Session::on_ethernet(spec.protocol) && !s->eth_)
+        s->eth_ = std::make_unique<EthernetCluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
+                                                    static_cast<ComponentId>(4 * s->scenario_.nodes + 1));
+  }
   else
     s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
                                             s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
@@ -64,6 +73,18 @@ void Session::start_job(size_t j) {
     SsViaOptions o;
     o.series = series;
     endpoint_ = std::make_unique<SsVia>(*sim_, *sci_, &message_ids_, o);
+  } else if (spec.protocol == "sci-mpich") {
+    SciMpichOptions o;
+    o.series = series;
+    endpoint_ = std::make_unique<SciMpich>(*sim_, *sci_, &message_ids_, o);
+  } else if (spec.protocol == "m-via") {
+    MviaOptions o;
+    o.series = series;
+    endpoint_ = std::make_unique<Mvia>(*sim_, *eth_, &message_ids_, o);
+  } else if (spec.protocol == "tcp") {
+    TcpOptions o;
+    o.series = series;
+    endpoint_ = std::make_unique<TcpEthernet>(*sim_, *eth_, &message_ids_, o);
   } else if (spec.protocol == "tports") {
     endpoint_ = std::make_unique<TportsQsnet>(*sim_, *cluster_, p, &message_ids_, series);
   } else if (spec.protocol == "ompi") {
@@ -92,8 +113,9 @@ void Session::start_job(size_t j) {
   Elan3Nic* target_nic =
       cluster_ && cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
   int nodes = sci_ ? sci_->size() : cluster_->size();
-  std::function<ComponentId(int)> host_id = [this](int node) {
-    return sci_ ? sci_->host(node).id() : cluster_->host(node).id();
+  bool ethernet = on_ethernet(spec.protocol);
+  std::function<ComponentId(int)> host_id = [this, ethernet](int node) {
+    return ethernet ? eth_->host(node).id() : sci_ ? sci_->host(node).id() : cluster_->host(node).id();
   };
   // The measured pair, plus (half-shift pairing) every other pair i <-> i + N/2 running at the same time.
   std::vector<std::pair<int, int>> pairs{{scenario_.initiator, scenario_.target}};

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw/cluster.h"
+#include "hw/ethernet/ethernet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "nlohmann/json.hpp"
 #include "kernel/simulator.h"
@@ -23,6 +24,8 @@ class Session {
   /// Runs at most `event_budget` events; returns true when the whole scenario has finished.
   bool run(uint64_t event_budget);
   bool finished() const { return finished_; }
+  /// Protocols that run on the Fast Ethernet of an SCI testbed rather than on its ringlet.
+  static bool on_ethernet(const std::string& protocol) { return protocol == "m-via" || protocol == "tcp"; }
   /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, checks).
   std::string result_json() const;
   std::string topology_json() const;
@@ -52,6 +55,7 @@ class Session {
   std::unique_ptr<Simulator> sim_;
   std::unique_ptr<Cluster> cluster_;    ///< QsNet (Elan3) or QsNetII (Elan4) runs
   std::unique_ptr<SciCluster> sci_;     ///< SCI ringlet runs (seed 003)
+  std::unique_ptr<EthernetCluster> eth_;  ///< the same nodes' Fast Ethernet (seed 003's baselines)
   std::vector<Job> jobs_;
   std::unique_ptr<PingPongEndpoint> endpoint_;
   std::unique_ptr<PingPong> pingpong_;

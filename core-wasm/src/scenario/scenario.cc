@@ -160,14 +160,14 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     const std::string& op = spec.operation;
     bool elan3_protocol = pr == "portals" || pr == "tports";
     bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
-    bool sci_protocol = pr == "ss-via";
+    bool sci_protocol = pr == "ss-via" || pr == "sci-mpich" || pr == "m-via" || pr == "tcp";
     if (!elan3_protocol && !elan4_protocol && !sci_protocol)
       return p + ".protocol: \"" + pr +
-             "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via)";
+             "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via, sci-mpich, m-via, tcp)";
     if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
       return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
     bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
-              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || pr == "ss-via") && op == "send");
+              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
     if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
     if (!read_string(s, "progress", p + ".progress", false, &spec.progress, &err)) return err;
     if (spec.progress != "polling" && spec.progress != "interrupt" && spec.progress != "one-thread" &&

@@ -197,10 +197,11 @@ void TulipNic::service() {
 
 // ------------------------------------------------------------------------------------------- cluster
 
-EthernetCluster::EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes) : sim_(sim), params_(p) {
+EthernetCluster::EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes, ComponentId first_id)
+    : sim_(sim), params_(p) {
   if (nodes < 2) nodes = 2;
   params_.set("elan3.pio_read_latency_ns", 0);
-  ComponentId next = 1;
+  ComponentId next = first_id;
   std::vector<ComponentId> host_ids, pci_ids, nic_ids, up, down;
   for (int i = 0; i < nodes; ++i) {
     host_ids.push_back(next++);

@@ -151,8 +151,9 @@ class TulipNic {
 /// the protocol processing in them are served one after another.
 class EthernetCluster {
  public:
-  /// `nodes` >= 2 (the seed's testbed has 8).
-  EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes);
+  /// `nodes` >= 2 (the seed's testbed has 8). Component ids start at `first_id` (1 unless the Ethernet is a
+  /// second network beside another cluster in the same run, as the seed's nodes have SCI and Fast Ethernet).
+  EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes, ComponentId first_id = 1);
 
   int size() const { return static_cast<int>(hosts_.size()); }
   Host& host(int node) { return *hosts_[static_cast<size_t>(node)]; }
