@@ -41,6 +41,7 @@ class Mvia : public PingPongEndpoint {
   void wait_send_complete(int node, Done then) override;
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "M-VIA"; }
+  bool traces_messages() const override { return false; }
 
   via::Vi& vi(int node, int peer);
   /// Frames of one message of `bytes` (M-VIA header in each).

@@ -43,6 +43,7 @@ class SciMpich : public PingPongEndpoint {
   void wait_send_complete(int node, Done then) override;
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "SCI-MPICH"; }
+  bool traces_messages() const override { return false; }
 
   // --- Counters (tests) ---
   enum Protocol { kShort = 1, kEager = 2, kRendezvous = 3 };

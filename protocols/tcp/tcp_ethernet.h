@@ -34,6 +34,7 @@ class TcpEthernet : public PingPongEndpoint {
   void wait_send_complete(int node, Done then) override;
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "TCP/IP"; }
+  bool traces_messages() const override { return false; }
 
   /// Maximum segment size: MTU - IP header - TCP header.
   uint32_t mss() const { return mss_; }

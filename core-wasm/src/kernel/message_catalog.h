@@ -24,7 +24,15 @@ class MessageCatalog {
     int dst = 0;
     std::vector<HeaderLayer> layers;
   };
-  void add(uint32_t message, Entry e) { entries_[message] = std::move(e); }
+  void add(uint32_t message, Entry e) {
+    last_from_[e.src] = message;
+    entries_[message] = std::move(e);
+  }
+  /// The last message registered with `src` as its sender, or 0.
+  uint32_t last_from(int src) const {
+    auto it = last_from_.find(src);
+    return it == last_from_.end() ? 0 : it->second;
+  }
   const Entry* find(uint32_t message) const {
     auto it = entries_.find(message);
     return it == entries_.end() ? nullptr : &it->second;
@@ -35,6 +43,7 @@ class MessageCatalog {
 
  private:
   std::map<uint32_t, Entry> entries_;
+  std::map<int, uint32_t> last_from_;
 };
 
 /// Lower-case hex of a 64-bit value with a 0x prefix (match bits and handles in header views).

@@ -38,10 +38,11 @@ class TraceBuffer {
 
   void record(Time start, Time end, TraceKind kind, ComponentId component, uint32_t message, uint32_t bytes,
               int32_t value) {
-    if (t0_.size() >= max_) {
+    if (t0_.size() >= max_ || (segment_limit_ != 0 && segment_count_ >= segment_limit_)) {
       ++dropped_;
       return;
     }
+    ++segment_count_;
     t0_.push_back(static_cast<double>(start));
     t1_.push_back(static_cast<double>(end));
     kind_.push_back(static_cast<uint32_t>(kind));
@@ -51,6 +52,12 @@ class TraceBuffer {
     value_.push_back(value);
   }
 
+  /// Starts a segment (one ping-pong run) that keeps at most `limit` records (0: no per-segment limit), so a
+  /// run of large messages cannot use up the whole trace before the later series are recorded.
+  void begin_segment(size_t limit) {
+    segment_limit_ = limit;
+    segment_count_ = 0;
+  }
   /// Moves up to `n` pending records into the batch; returns how many.
   size_t take(size_t n);
   size_t pending() const { return t0_.size() - read_; }
@@ -70,6 +77,8 @@ class TraceBuffer {
   size_t max_;
   size_t read_ = 0;
   size_t dropped_ = 0;
+  size_t segment_limit_ = 0;
+  size_t segment_count_ = 0;
   std::vector<double> t0_, t1_;
   std::vector<uint32_t> kind_, comp_, msg_, bytes_;
   std::vector<int32_t> value_;

@@ -66,6 +66,7 @@ void Session::start_job(size_t j) {
   uint32_t bytes = scenario_.sizes_bytes[job.size_index];
   const ParameterSet& p = scenario_.parameters;
   int32_t series = static_cast<int32_t>(job.series);
+  sim_->trace().begin_segment(static_cast<size_t>(scenario_.trace_max_records_per_run));
   // Earlier endpoints stay alive: late events of a finished run (a final done word) may still reach them.
   if (endpoint_) retired_endpoints_.push_back(std::move(endpoint_));
   if (pingpong_) retired_pingpongs_.push_back(std::move(pingpong_));

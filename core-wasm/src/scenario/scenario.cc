@@ -204,6 +204,10 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     int64_t max = 1000000;
     if (!read_int(*it, "max_records", "trace.max_records", false, 0, 5000000, &max, &err)) return err;
     out->trace_max_records = static_cast<uint64_t>(max);
+    int64_t per_run = 0;
+    if (!read_int(*it, "max_records_per_run", "trace.max_records_per_run", false, 0, 5000000, &per_run, &err))
+      return err;
+    out->trace_max_records_per_run = static_cast<uint64_t>(per_run);
   }
   return "";
 }

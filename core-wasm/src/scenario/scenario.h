@@ -38,6 +38,7 @@ struct Scenario {
   std::vector<SeriesSpec> series;
   ParameterSet parameters;
   uint64_t trace_max_records = 1000000;
+  uint64_t trace_max_records_per_run = 0;  ///< 0: no limit per (series, size) run
 };
 
 /// Parses and checks a scenario. The full structural check is the JSON schema (applied by the CLI and the

@@ -51,6 +51,19 @@ void PingPong::step(int node, HostOp op, std::function<void(std::function<void()
   Time t0 = sim_.now();
   body([this, node, op, then = std::move(then), k, t0]() {
     Time t1 = sim_.now();
+    if (!ep_.traces_messages()) {
+      if (op == HostOp::kSend) in_flight_[node] = {sim_.messages().last_from(node), t0};
+      if (op == HostOp::kWaitArrival) {
+        int peer = node == a_ ? b_ : a_;
+        auto it = in_flight_.find(peer);
+        if (it != in_flight_.end() && it->second.first != 0) {
+          const MessageCatalog::Entry* e = sim_.messages().find(it->second.first);
+          sim_.trace().record(it->second.second, t1, TraceKind::kMessage, host_id_(node), it->second.first, bytes_,
+                              e ? e->series : 0);
+          in_flight_.erase(it);
+        }
+      }
+    }
     sim_.trace().record(t0, t1, TraceKind::kHostOp, host_id_(node), 0, bytes_, static_cast<int32_t>(op));
     if (node == a_ && k >= warmup_) result_.initiator_step_ps[static_cast<size_t>(op)] += t1 - t0;
     then();

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <vector>
 
 #include "hw/cluster.h"
@@ -53,6 +54,8 @@ class PingPong {
   int warmup_, total_;
   std::function<void()> on_measured_start_, finished_;
   PingPongResult result_;
+  /// For endpoints that do not trace messages: the message each node sent last and when its send began.
+  std::map<int, std::pair<uint32_t, Time>> in_flight_;
 };
 
 }  // namespace hpcsim

@@ -35,6 +35,9 @@ class PingPongEndpoint {
   virtual void wait_arrival(int node, Done then) = 0;
   /// Column name in the breakdown tables ("Portals", "Tports").
   virtual const char* table_column() const = 0;
+  /// Whether the endpoint writes its own `message` trace records (send to delivery). If not, the ping-pong
+  /// writes them from the send to the peer's arrival, for the message the endpoint registered in the catalog.
+  virtual bool traces_messages() const { return true; }
 };
 
 }  // namespace hpcsim

@@ -40,6 +40,7 @@ class SsVia : public PingPongEndpoint {
   void wait_send_complete(int node, Done then) override;
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "SS-VIA"; }
+  bool traces_messages() const override { return false; }
 
   /// VipConnectRequest/VipConnectWait+Accept through both kernel agents (timed; needs connected = false).
   void connect(int node, int peer, Done then);
