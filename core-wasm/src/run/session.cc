@@ -302,12 +302,26 @@ std::string Session::result_json() const {
                       {"rows", trows}});
   }
   append_seed001_tables(tables);
+  // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
+  // pair that runs (the measured one, plus the others of a half-shift run).
+  json histograms = json::array();
+  int pairs = scenario_.half_shift ? scenario_.nodes / 2 : 1;
+  uint64_t per_size = 2ull * static_cast<uint64_t>(scenario_.warmup_iterations + scenario_.iterations) *
+                      static_cast<uint64_t>(pairs);
+  for (const auto& spec : scenario_.series) {
+    std::map<uint32_t, uint64_t> counts;
+    for (uint32_t b : scenario_.sizes_bytes) counts[b] += per_size;
+    json h = json::array();
+    for (const auto& kv : counts) h.push_back({{"bytes", kv.first}, {"count", kv.second}});
+    histograms.push_back({{"id", "pingpong/" + spec.id}, {"histogram", h}});
+  }
   return json{{"scenario", scenario_.id},
               {"fingerprint", sim_->fingerprint().hex()},
               {"events", sim_->events_executed()},
               {"sim_time_us", ps_to_us(sim_->now())},
               {"series", series},
-              {"tables", tables}}
+              {"tables", tables},
+              {"message_histograms", histograms}}
       .dump();
 }
 

@@ -26,6 +26,12 @@ test('--format json prints exactly one JSON object with the documented shape', (
   assert.deepEqual(t1.columns, ['Portals', 'Tports']);
   assert.deepEqual(t1.rows.map((r: { label: string }) => r.label), ['Post receive for pong', 'Send ping', 'Wait for send to complete', 'Wait for pong to arrive', 'Total']);
   assert.equal(out.tables[1].rows.at(-1).label, 'Total');
+  // One histogram per (workload, transport): 1 warm-up + 2 measured iterations, one message each way.
+  assert.deepEqual(out.message_histograms.map((h: { id: string }) => h.id), ['pingpong/portals-put', 'pingpong/portals-get', 'pingpong/tports-send']);
+  for (const h of out.message_histograms) {
+    assert.equal(h.histogram.length, 25);
+    for (const bin of h.histogram) assert.equal(bin.count, 6);
+  }
 });
 
 test('with no arguments it runs the default scenario and prints readable tables', () => {
