@@ -1,4 +1,5 @@
 #include "sci_mpich/sci_mpich.h"
+#include "sci_mpich/layout.h"
 
 #include <string>
 
@@ -6,27 +7,9 @@ namespace hpcsim {
 
 using namespace sci_mpich;
 
-namespace {
-uint64_t short_addr(int src, uint32_t i) { return kShortBase + (static_cast<uint64_t>(src) * 64 + i) * kShortBufferBytes; }
-uint64_t credit_line(int peer) { return kCreditLineBase + 64ull * static_cast<uint64_t>(peer); }
-uint64_t block_line(int peer) { return kBlockLineBase + 64ull * static_cast<uint64_t>(peer); }
-uint64_t eager_free_line(int peer, uint32_t j) {
-  return kEagerFreeBase + 64ull * (static_cast<uint64_t>(peer) * kEagerBuffers + j);
-}
-uint64_t block_flag(uint32_t b) { return kBlockFlagBase + 64ull * (b % kRndvBlocks); }
-uint64_t pool_addr(uint32_t b) { return kRndvPoolBase + static_cast<uint64_t>(kRndvBlockBytes) * (b % kRndvBlocks); }
-uint64_t eager_addr(int src, uint32_t j) {
-  return kEagerBase + static_cast<uint64_t>(kEagerBufferBytes) * (static_cast<uint64_t>(src) * kEagerBuffers + j);
-}
-uint32_t blocks_of(uint32_t bytes) { return bytes == 0 ? 1 : (bytes + kRndvBlockBytes - 1) / kRndvBlockBytes; }
-uint32_t block_len(uint32_t bytes, uint32_t b) {
-  uint32_t off = b * kRndvBlockBytes;
-  return bytes - off < kRndvBlockBytes ? bytes - off : kRndvBlockBytes;
-}
-}  // namespace
-
 SciMpich::SciMpich(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SciMpichOptions options)
-    : sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
+    : MpiPingPong(kWaitCycles),
+      sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
   if (opt_.short_credit_batch == 0) opt_.short_credit_batch = 1;
   for (int i = 0; i < cluster.size(); ++i) {
     nodes_.push_back(std::make_unique<NodeState>());
@@ -279,27 +262,6 @@ int SciMpich::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   return req;
 }
 
-void SciMpich::wait(int node, int req, Done then) {
-  mpi::Request* r = st(node).reqs.find(req);
-  Host& h = cluster_.host(node);
-  if (!r) {
-    then();
-    return;
-  }
-  if (r->complete) {
-    h.compute(kWaitCycles, std::move(then));
-    return;
-  }
-  r->waiter = [&h, then = std::move(then)]() mutable { h.compute(kWaitCycles, std::move(then)); };
-}
-
-bool SciMpich::done(int node, int req) const {
-  const mpi::Request* r = st(node).reqs.find(req);
-  return r && r->complete;
-}
-
-const mpi::Request* SciMpich::request(int node, int req) const { return st(node).reqs.find(req); }
-
 int SciMpich::protocol(int node, int req) const {
   auto it = st(node).protocol.find(req);
   return it == st(node).protocol.end() ? 0 : it->second;
@@ -393,103 +355,6 @@ void SciMpich::deliver(int node, int rreq, const mpi::Envelope& e, bool unexpect
     rndv_start(node, RndvRecv{e.src, rreq, e.sender_req, e.bytes, e.message});
     then();
   }
-}
-
-// The receiver reserves its pool (one transfer at a time) and answers with CTS.
-void SciMpich::rndv_start(int node, const RndvRecv& r) {
-  NodeState& n = st(node);
-  if (n.pool_busy) {
-    n.pool_queue.push_back(r);
-    return;
-  }
-  n.pool_busy = true;
-  n.rndv = r;
-  n.rndv_blocks = blocks_of(r.bytes);
-  n.rndv_done = 0;
-  for (uint32_t b = 0; b < n.rndv_blocks && b < kRndvBlocks; ++b)
-    cluster_.adapter(node).watch(block_flag(b), [this, node, b]() { rndv_block_landed(node, b); });
-  cluster_.host(node).compute(kRndvSetupCycles, [this, node, r]() {
-    Slot cts{kSlotCts, node, 0, r.bytes, r.sreq, r.rreq, 0, r.message};
-    write_slot(node, r.src, cts, []() {});
-  });
-}
-
-// Block b is in the pool: copy it to the user buffer and give the pool block back by a counter write.
-void SciMpich::rndv_block_landed(int node, uint32_t b) {
-  NodeState& n = st(node);
-  if (b + kRndvBlocks < n.rndv_blocks)
-    cluster_.adapter(node).watch(block_flag(b), [this, node, nb = b + kRndvBlocks]() { rndv_block_landed(node, nb); });
-  run(node, [this, node, b](Done d) {
-    NodeState& n = st(node);
-    Host& h = cluster_.host(node);
-    h.read_dma_written(block_len(n.rndv.bytes, b), [this, node, &h, d = std::move(d)]() mutable {
-      h.compute(kBlockCycles, [this, node, d = std::move(d)]() mutable {
-        NodeState& n = st(node);
-        remote_word(node, n.rndv.src, block_line(node), n.rndv.message);
-        if (++n.rndv_done == n.rndv_blocks) {
-          n.reqs.complete(n.rndv.rreq);
-          n.pool_busy = false;
-          if (!n.pool_queue.empty()) {
-            RndvRecv next = n.pool_queue.front();
-            n.pool_queue.pop_front();
-            rndv_start(node, next);
-          }
-        }
-        d();
-      });
-    });
-  });
-}
-
-// The sender writes block after block into the receiver's pool while pool blocks are free.
-void SciMpich::rndv_write(int node, int dst) {
-  PairState& p = pr(node, dst);
-  if (p.rndv_writing || p.rndv_next >= p.rndv_blocks || p.rndv_next - p.rndv_freed >= kRndvBlocks) return;
-  p.rndv_writing = true;
-  uint32_t b = p.rndv_next;
-  uint32_t len = block_len(p.rndv_bytes, b);
-  uint32_t msg = p.rndv_message;
-  SciAdapter& a = cluster_.adapter(node);
-  cluster_.host(node).compute(kBlockCycles, [this, node, dst, b, len, msg, &a]() {
-    a.store(dst, pool_addr(b), len, msg, [this, node, dst, b, msg, &a]() {
-      a.store_barrier(msg, [this, node, dst, b, msg, &a]() {
-        a.store(dst, block_flag(b), 8, msg, [this, node, dst, msg, &a]() {
-          a.flush(msg, [this, node, dst, msg]() {
-            PairState& p = pr(node, dst);
-            ++p.rndv_next;
-            p.rndv_writing = false;
-            if (p.rndv_next == p.rndv_blocks)
-              complete_send(node, p.rndv_sreq, msg, nullptr);
-            else
-              rndv_write(node, dst);
-          });
-        });
-      });
-    });
-  });
-}
-
-// ------------------------------------------------------------------------------- ping-pong endpoint
-
-void SciMpich::post_receive(int node, int peer, uint32_t bytes, Done then) {
-  st(node).pp_recvs.push_back(irecv(node, peer, 0, bytes, std::move(then)));
-}
-
-void SciMpich::send(int node, int peer, uint32_t bytes, Done then) {
-  st(node).pp_send = isend(node, peer, 0, bytes, std::move(then));
-}
-
-void SciMpich::wait_send_complete(int node, Done then) { wait(node, st(node).pp_send, std::move(then)); }
-
-void SciMpich::wait_arrival(int node, Done then) {
-  NodeState& n = st(node);
-  if (n.pp_recvs.empty()) {
-    then();
-    return;
-  }
-  int req = n.pp_recvs.front();
-  n.pp_recvs.pop_front();
-  wait(node, req, std::move(then));
 }
 
 }  // namespace hpcsim

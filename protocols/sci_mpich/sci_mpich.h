@@ -17,6 +17,7 @@
 #include "hw/sci/sci_cluster.h"
 #include "sci_mpich/costs.h"
 #include "via/mpi/mpi_match.h"
+#include "via/mpi/mpi_pingpong.h"
 #include "workload/pingpong_endpoint.h"
 
 namespace hpcsim {
@@ -26,22 +27,15 @@ struct SciMpichOptions {
   int32_t series = 0;
 };
 
-class SciMpich : public PingPongEndpoint {
+class SciMpich : public MpiPingPong {
  public:
   SciMpich(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SciMpichOptions options = {});
 
   // --- MPI ---
-  int irecv(int node, int src, int tag, uint32_t bytes, Done then);
-  int isend(int node, int dst, int tag, uint32_t bytes, Done then);
-  void wait(int node, int req, Done then);
-  bool done(int node, int req) const;
-  const mpi::Request* request(int node, int req) const;
+  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
+  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
 
-  // --- PingPongEndpoint ---
-  void post_receive(int node, int peer, uint32_t bytes, Done then) override;
-  void send(int node, int peer, uint32_t bytes, Done then) override;
-  void wait_send_complete(int node, Done then) override;
-  void wait_arrival(int node, Done then) override;
+  // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
   const char* table_column() const override { return "SCI-MPICH"; }
   bool traces_messages() const override { return false; }
 
@@ -106,9 +100,10 @@ class SciMpich : public PingPongEndpoint {
     RndvRecv rndv{};
     uint32_t rndv_blocks = 0, rndv_done = 0;
     std::deque<RndvRecv> pool_queue;
-    std::deque<int> pp_recvs;
-    int pp_send = 0;
   };
+  mpi::RequestTable& requests(int node) override { return st(node).reqs; }
+  const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
+  Host& host_of(int node) override { return cluster_.host(node); }
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }

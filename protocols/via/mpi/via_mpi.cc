@@ -22,7 +22,8 @@ uint64_t mirror_addr(int receiver, uint32_t k) {
 }  // namespace
 
 ViaMpi::ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options)
-    : sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
+    : MpiPingPong(kWaitCycles),
+      sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
   via_ = std::make_unique<SsVia>(sim, cluster, message_ids, opt_.via);
   for (int i = 0; i < cluster.size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
   for (int i = 0; i < cluster.size(); ++i) progress(i);
@@ -142,27 +143,6 @@ int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   });
   return req;
 }
-
-void ViaMpi::wait(int node, int req, Done then) {
-  mpi::Request* r = st(node).reqs.find(req);
-  Host& h = cluster_.host(node);
-  if (!r) {
-    then();
-    return;
-  }
-  if (r->complete) {
-    h.compute(kWaitCycles, std::move(then));
-    return;
-  }
-  r->waiter = [&h, then = std::move(then)]() mutable { h.compute(kWaitCycles, std::move(then)); };
-}
-
-bool ViaMpi::done(int node, int req) const {
-  const mpi::Request* r = st(node).reqs.find(req);
-  return r && r->complete;
-}
-
-const mpi::Request* ViaMpi::request(int node, int req) const { return st(node).reqs.find(req); }
 
 // ------------------------------------------------------------------------------- receive side
 
@@ -287,26 +267,5 @@ void ViaMpi::handle(int node, const Wire& w, Done then) {
 }
 
 // ------------------------------------------------------------------------------- ping-pong endpoint
-
-void ViaMpi::post_receive(int node, int peer, uint32_t bytes, Done then) {
-  st(node).pp_recvs.push_back(irecv(node, peer, 0, bytes, std::move(then)));
-}
-
-void ViaMpi::send(int node, int peer, uint32_t bytes, Done then) {
-  st(node).pp_send = isend(node, peer, 0, bytes, std::move(then));
-}
-
-void ViaMpi::wait_send_complete(int node, Done then) { wait(node, st(node).pp_send, std::move(then)); }
-
-void ViaMpi::wait_arrival(int node, Done then) {
-  NodeState& s = st(node);
-  if (s.pp_recvs.empty()) {
-    then();
-    return;
-  }
-  int req = s.pp_recvs.front();
-  s.pp_recvs.pop_front();
-  wait(node, req, std::move(then));
-}
 
 }  // namespace hpcsim

@@ -14,6 +14,7 @@
 
 #include "via/mpi/costs.h"
 #include "via/mpi/mpi_match.h"
+#include "via/mpi/mpi_pingpong.h"
 #include "via/ss_via/ss_via.h"
 
 namespace hpcsim {
@@ -32,25 +33,15 @@ struct ViaMpiOptions {
 /// Flow control: a sender sends only while it holds a credit = a receive the peer posted whose notice has
 /// landed in its SS-VIA mirror (so SS-VIA never sees RECVQ_EMPTY); the receiver re-posts each bounce buffer
 /// it consumed. The layer's progress engine runs whenever a VIA receive completes (a polling thread view).
-class ViaMpi : public PingPongEndpoint {
+class ViaMpi : public MpiPingPong {
  public:
   ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
 
   // --- MPI ---
-  /// MPI_Irecv; returns the request id; `then` runs when the call returns.
-  int irecv(int node, int src, int tag, uint32_t bytes, Done then);
-  /// MPI_Isend; returns the request id; `then` runs when the call returns.
-  int isend(int node, int dst, int tag, uint32_t bytes, Done then);
-  /// MPI_Wait.
-  void wait(int node, int req, Done then);
-  bool done(int node, int req) const;
-  const mpi::Request* request(int node, int req) const;
+  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
+  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
 
-  // --- PingPongEndpoint ---
-  void post_receive(int node, int peer, uint32_t bytes, Done then) override;
-  void send(int node, int peer, uint32_t bytes, Done then) override;
-  void wait_send_complete(int node, Done then) override;
-  void wait_arrival(int node, Done then) override;
+  // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
   const char* table_column() const override { return "MPI/SS-VIA"; }
 
   // --- Counters (tests) ---
@@ -90,9 +81,10 @@ class ViaMpi : public PingPongEndpoint {
     std::deque<Wire> arrivals;  ///< flags landed, in order, waiting for the progress engine
     std::deque<Out> out;        ///< SS-VIA sends, one at a time
     bool out_busy = false;
-    std::deque<int> pp_recvs;
-    int pp_send = 0;
   };
+  mpi::RequestTable& requests(int node) override { return st(node).reqs; }
+  const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
+  Host& host_of(int node) override { return cluster_.host(node); }
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
