@@ -1,10 +1,12 @@
 /**
  * Loads the scenario, view and comparison from the URL hash (`#s=3.<data>`, see share/linkCodec.ts) on start and on
- * hashchange; `&w=<id>&step=<n>` opens a walkthrough (also without `s=`, on the default scenario).
+ * hashchange; `&w=<id>&step=<n>` opens a walkthrough (also without `s=`, on the default scenario, or on a bundled
+ * scenario named by `scenario=<id>`, scenario/bundledScenarios.ts).
  * A bad link shows its error in the banner and the page keeps (or falls back to) the default scenario.
  */
 import { useEffect } from 'react';
-import { decodeScenarioLink, linkParameter, walkthroughParameter } from '../share/linkCodec';
+import { bundledScenarioParameter, decodeScenarioLink, linkParameter, walkthroughParameter } from '../share/linkCodec';
+import { loadBundledScenario } from '../scenario/bundledScenarios';
 import { useCompareStore } from '../state/compareStore';
 import { useWalkthroughStore } from '../state/walkthroughStore';
 import { useScenarioStore } from '../state/scenarioStore';
@@ -23,6 +25,21 @@ function loadFromHash(initial: boolean): void {
   if (hash === ownHash) return;
   const { load, source } = useScenarioStore.getState();
   const walkthrough = walkthroughParameter(hash);
+  const bundled = bundledScenarioParameter(hash);
+  if (linkParameter(hash) === null && bundled !== null && bundled !== defaultScenario.id) {
+    loadBundledScenario(bundled).then(
+      (scenario) => {
+        if (window.location.hash !== hash) return;  // another link was opened meanwhile
+        load(scenario, 'link');
+        if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
+      },
+      (e: Error) => {
+        useBannerStore.getState().show(`${e.message}. Showing the default scenario instead.`);
+        load(defaultScenario, 'default');
+      },
+    );
+    return;
+  }
   if (linkParameter(hash) === null) {
     if (initial || source !== 'default') load(defaultScenario, 'default');
     if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);

@@ -13,6 +13,8 @@
  *   walkthrough (`view.walkthrough = {id, step}`), and `compare` (compare/compareSpec.ts) says what the
  *   comparison run changes; both are written only when set. A v2 link migrates to v3 with no comparison.
  * - Besides `s=`, a hash may carry `w=<walkthrough id>&step=<n>` (1-based), which opens that walkthrough.
+ * - Instead of `s=`, `scenario=<id>` names one of the scenarios bundled with the page (scenario/bundledScenarios.ts),
+ *   e.g. `#scenario=via-sci-pingpong&w=m-via-kernel&step=2`: a short link to any shipped walkthrough.
  * - Links longer than `MAX_LINK_CHARS` (64 KiB) are refused, both when encoding and when decoding.
  *
  * Pure functions, free of browser APIs (node tests import this file).
@@ -148,6 +150,12 @@ export function hashParameter(hash: string, name: string): string | null {
     if (part.startsWith(`${name}=`)) return decodeURIComponent(part.slice(name.length + 1));
   }
   return null;
+}
+
+/** The bundled scenario id a hash names with `scenario=<id>` (same pattern as scenario ids), or null. */
+export function bundledScenarioParameter(hash: string): string | null {
+  const id = hashParameter(hash, 'scenario');
+  return id && /^[a-z0-9][a-z0-9-]{0,63}$/.test(id) ? id : null;
 }
 
 /** The walkthrough a hash opens with `w=<id>&step=<n>` (n 1-based, default 1) as {id, 0-based step}, or null. */

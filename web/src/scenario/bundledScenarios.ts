@@ -1,0 +1,31 @@
+/**
+ * The canonical scenarios shipped with the page besides the default, by id, so a short link can name one:
+ * `#scenario=<id>` (with `&w=<walkthrough id>&step=<n>` to open one of its walkthroughs). Each file is a separate
+ * chunk, fetched only when a link asks for it. Ids are the files' `id` fields (scenarios/<id>.json).
+ */
+import type { Scenario } from './scenarioTypes';
+import { defaultScenario } from './defaultScenario';
+
+type Loader = () => Promise<{ default: unknown }>;
+
+const LOADERS: Record<string, Loader> = {
+  'ompi-elan4-progress': () => import('../../../scenarios/ompi-elan4-progress.json', { with: { type: 'json' } }),
+  'via-sci-pingpong': () => import('../../../scenarios/via-sci-pingpong.json', { with: { type: 'json' } }),
+  'qsnet-256-half-shift': () => import('../../../scenarios/qsnet-256-half-shift.json', { with: { type: 'json' } }),
+};
+
+/** Ids a `#scenario=` link accepts, the default's first. */
+export const BUNDLED_SCENARIO_IDS: string[] = [defaultScenario.id, ...Object.keys(LOADERS)];
+
+/**
+ * The bundled scenario `id`. Rejects with an Error naming the known ids when there is none (a bad link), or when
+ * the file's own `id` differs from the name it is registered under.
+ */
+export async function loadBundledScenario(id: string): Promise<Scenario> {
+  if (id === defaultScenario.id) return defaultScenario;
+  const loader = LOADERS[id];
+  if (!loader) throw new Error(`Unknown scenario "${id}" in the link (known: ${BUNDLED_SCENARIO_IDS.join(', ')})`);
+  const scenario = (await loader()).default as Scenario;
+  if (scenario.id !== id) throw new Error(`Bundled scenario "${id}" has id "${scenario.id}"`);
+  return scenario;
+}
