@@ -1,6 +1,7 @@
 #include "mvia/mvia.h"
 
 #include "mvia/costs.h"
+#include "via/vi_trace.h"
 
 namespace hpcsim {
 
@@ -24,6 +25,8 @@ Mvia::Mvia(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, Mvia
     n.handle = n.memory.register_mem(0, kRegionBytes, 0);  // VipRegisterMem of the benchmark's buffers
     n.send_cq = std::make_unique<via::CompletionQueue>();
     n.recv_cq = std::make_unique<via::CompletionQueue>();
+    n.send_cq->set_trace(via::trace_recorder(sim, cluster.host(i).id(), -1));
+    n.recv_cq->set_trace(via::trace_recorder(sim, cluster.host(i).id(), -1));
     cluster.nic(i).set_driver_cycles(static_cast<uint64_t>(cluster.parameters().get("mvia.tx_driver_cycles")),
                                      static_cast<uint64_t>(cluster.parameters().get("mvia.rx_driver_cycles")));
     cluster.nic(i).set_receive_handler([this, i](const EthFrame& f, Done done) { receive(i, f, std::move(done)); });
@@ -40,6 +43,7 @@ Mvia::Pair& Mvia::pair(int node, int peer) {
   at.max_transfer_size = 1u << 24;
   Pair& p = pairs_[key];
   p.vi = std::make_unique<via::Vi>(next_vi_++, at, &n.memory, n.send_cq.get(), n.recv_cq.get());
+  p.vi->set_trace(via::trace_recorder(sim_, cluster_.host(node).id(), peer));
   if (opt_.connected) {
     p.vi->connect_request();
     p.vi->connect_accept(at);
@@ -104,6 +108,7 @@ void Mvia::send(int node, int peer, uint32_t bytes, Done then) {
   d->address = kSendDescriptorBase + 64ull * (p.send_seq++ % kRing);
   d->cs.seg_count = 1;
   d->ds.push_back(via::DataSegment{kSendBufferBase, n.handle, bytes});
+  d->message = msg;
   via::Descriptor* dp = d.get();
   p.descriptors.push_back(std::move(d));
   uint32_t frames = fragments(bytes);
@@ -135,6 +140,7 @@ void Mvia::send_fragment(int node, int peer, uint32_t bytes, uint32_t msg, uint3
   Time work = cluster_.host(node).cycles_ps(kFrameCycles);
   if (opt_.copy_on_send) work += transfer_time_ps(len, memcpy_Bps_);
   cluster_.kernel(node, work, [this, node, peer, bytes, msg, k, n, len, offset, last, then = std::move(then)]() mutable {
+    if (k == 0) pair(node, peer).vi->start_transfer(false);  // the first fragment goes to the driver
     EthFrame f;
     f.src = node;
     f.dst = peer;
@@ -181,13 +187,14 @@ void Mvia::receive(int node, const EthFrame& f, Done done) {
   cluster_.kernel_cycles(node, kRxDemuxCycles, [this, node, f, done = std::move(done)]() mutable {
     Pair& p = pair(node, f.src);
     bool placed = p.vi->state() == via::ViState::kConnected && p.vi->next_recv() != nullptr;
+    if (placed && f.offset == 0) p.vi->start_transfer(true);  // the first fragment is placed
     auto finish = [this, node, f, done = std::move(done)]() mutable {
       if (!f.last) {
         done();
         return;
       }
       cluster_.kernel_cycles(node, kRxCompleteCycles, [this, node, f, done = std::move(done)]() mutable {
-        via::Arrival r = pair(node, f.src).vi->incoming_send(f.total);
+        via::Arrival r = pair(node, f.src).vi->incoming_send(f.total, false, 0, f.message);
         if (r == via::Arrival::kDelivered) {
           ++nodes_[static_cast<size_t>(node)].arrivals;
           notify_recv(node);

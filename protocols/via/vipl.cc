@@ -35,9 +35,25 @@ bool MemoryRegistry::check(uint32_t handle, uint64_t address, uint64_t length, u
   return r && r->ptag == ptag && address >= r->address && address + length <= r->address + r->length;
 }
 
+uint32_t completion_state(uint32_t status) {
+  uint32_t errors = status & kStatusErrorMask;
+  if (errors == 0) return static_cast<uint32_t>(EntryState::kComplete);
+  uint32_t bit = 1;
+  while (((errors >> bit) & 1u) == 0) ++bit;
+  return 4 + bit;
+}
+
+void CompletionQueue::report(const Entry& e, EntryState s) const {
+  if (!trace_.queue) return;
+  trace_.queue(QueueChange{e.is_recv ? QueueType::kRecvCompletion : QueueType::kSendCompletion, e.vi, e.number,
+                           static_cast<uint32_t>(s), 0, 0});
+}
+
 bool CompletionQueue::push(Entry e) {
   if (entries_.size() >= max_) return false;
+  e.number = pushed_++;
   entries_.push_back(e);
+  report(e, EntryState::kPosted);
   return true;
 }
 
@@ -45,6 +61,7 @@ Result CompletionQueue::done(Entry* out) {
   if (entries_.empty()) return Result::kNotDone;
   *out = entries_.front();
   entries_.pop_front();
+  report(*out, EntryState::kDequeued);
   return Result::kSuccess;
 }
 
@@ -52,32 +69,54 @@ Vi::Vi(int id, const ViAttributes& attrs, const MemoryRegistry* memory, Completi
        CompletionQueue* recv_cq, uint32_t max_segments)
     : id_(id), attrs_(attrs), memory_(memory), send_cq_(send_cq), recv_cq_(recv_cq), max_segments_(max_segments) {}
 
+void Vi::set_trace(ViTrace trace) {
+  trace_ = std::move(trace);
+  if (trace_.state) trace_.state(id_, state_, true, -1);
+}
+
+void Vi::set_state(ViState s, int async_error) {
+  state_ = s;
+  if (trace_.state) trace_.state(id_, s, false, async_error);
+}
+
+void Vi::report(const Descriptor& d, bool is_recv, uint32_t state) const {
+  if (!trace_.queue) return;
+  bool done = d.done();
+  trace_.queue(QueueChange{is_recv ? QueueType::kRecvWork : QueueType::kSendWork, id_, d.sequence, state,
+                           done ? d.cs.length : d.data_length(), d.message});
+}
+
+void Vi::start_transfer(bool is_recv) {
+  Descriptor* d = is_recv ? next_recv() : next_send();
+  if (d) report(*d, is_recv, static_cast<uint32_t>(EntryState::kInProgress));
+}
+
 Result Vi::connect_request() {
   if (state_ != ViState::kIdle) return Result::kInvalidState;
-  state_ = ViState::kConnectPending;
+  set_state(ViState::kConnectPending);
   return Result::kSuccess;
 }
 
 Result Vi::connect_accept(const ViAttributes& remote) {
   if (state_ != ViState::kConnectPending) return Result::kInvalidState;
   if (remote.reliability != attrs_.reliability) {
-    state_ = ViState::kIdle;
+    set_state(ViState::kIdle);
     return Result::kInvalidParameter;
   }
-  state_ = ViState::kConnected;
+  set_state(ViState::kConnected);
   return Result::kSuccess;
 }
 
 Result Vi::connect_reject() {
   if (state_ != ViState::kConnectPending) return Result::kInvalidState;
-  state_ = ViState::kIdle;
+  set_state(ViState::kIdle);
   return Result::kRejected;
 }
 
 Result Vi::disconnect() {
   if (state_ == ViState::kIdle) return Result::kInvalidState;
   flush_all();
-  state_ = ViState::kIdle;
+  set_state(ViState::kIdle);
   return Result::kSuccess;
 }
 
@@ -106,6 +145,7 @@ static uint32_t op_status(const Descriptor& d, bool is_recv) {
 
 void Vi::complete(Descriptor* d, uint32_t status, bool is_recv) {
   d->cs.status = status | op_status(*d, is_recv) | kStatusDone;
+  report(*d, is_recv, completion_state(d->cs.status));
   CompletionQueue* cq = is_recv ? recv_cq_ : send_cq_;
   if (cq && !cq->push(CompletionQueue::Entry{id_, is_recv})) errors_.push_back(AsyncError::kCatastrophic);
 }
@@ -119,20 +159,21 @@ void Vi::flush_all() {
 
 void Vi::fail(AsyncError e) {
   errors_.push_back(e);
-  state_ = ViState::kError;
+  set_state(ViState::kError, static_cast<int>(e));
   flush_all();
 }
 
 Result Vi::post_send(Descriptor* d) {
   if (!d || d->address % kDescriptorAlignment != 0) return Result::kInvalidParameter;
+  if (state_ != ViState::kConnected && state_ != ViState::kError) return Result::kInvalidState;
+  d->cs.status = 0;
+  d->sequence = send_posted_++;
+  sendq_.push_back(d);
+  report(*d, false, static_cast<uint32_t>(EntryState::kPosted));
   if (state_ == ViState::kError) {
-    sendq_.push_back(d);
     complete(d, kStatusDescFlushed, false);
     return Result::kSuccess;
   }
-  if (state_ != ViState::kConnected) return Result::kInvalidState;
-  d->cs.status = 0;
-  sendq_.push_back(d);
   if (uint32_t err = validate(*d, false)) {
     complete(d, err, false);
     if (reliable()) fail(AsyncError::kPostDesc);
@@ -142,12 +183,14 @@ Result Vi::post_send(Descriptor* d) {
 
 Result Vi::post_recv(Descriptor* d) {
   if (!d || d->address % kDescriptorAlignment != 0) return Result::kInvalidParameter;
+  d->cs.status = 0;
+  d->sequence = recv_posted_++;
   recvq_.push_back(d);
+  report(*d, true, static_cast<uint32_t>(EntryState::kPosted));
   if (state_ == ViState::kError) {
     complete(d, kStatusDescFlushed, true);
     return Result::kSuccess;
   }
-  d->cs.status = 0;
   if (uint32_t err = validate(*d, true)) {
     complete(d, err, true);
     if (reliable() && state_ == ViState::kConnected) fail(AsyncError::kPostDesc);
@@ -172,7 +215,7 @@ void Vi::complete_send(uint32_t error_bits) {
   if (error_bits && reliable()) fail(AsyncError::kConnLost);
 }
 
-Arrival Vi::incoming_send(uint32_t bytes, bool immediate, uint32_t immediate_data) {
+Arrival Vi::incoming_send(uint32_t bytes, bool immediate, uint32_t immediate_data, uint32_t message) {
   if (state_ != ViState::kConnected) return Arrival::kNotConnected;
   Descriptor* r = next_recv();
   if (!r) {
@@ -180,11 +223,12 @@ Arrival Vi::incoming_send(uint32_t bytes, bool immediate, uint32_t immediate_dat
     fail(AsyncError::kRecvqEmpty);
     return Arrival::kViError;
   }
+  r->message = message;
   if (bytes > r->data_length()) {
     r->cs.length = r->data_length();
     complete(r, kStatusLength, true);
     if (!reliable()) return Arrival::kDropped;
-    state_ = ViState::kError;
+    set_state(ViState::kError);
     flush_all();
     return Arrival::kViError;
   }
@@ -214,6 +258,7 @@ Arrival Vi::incoming_rdma_write(uint64_t address, uint32_t handle, uint32_t byte
   r->cs.length = bytes;
   r->cs.immediate_data = immediate_data;
   r->cs.status = kStatusOpRemoteRdmaWrite | kStatusImmediate | kStatusDone;
+  report(*r, true, static_cast<uint32_t>(EntryState::kComplete));
   if (recv_cq_ && !recv_cq_->push(CompletionQueue::Entry{id_, true})) errors_.push_back(AsyncError::kCatastrophic);
   return Arrival::kDelivered;
 }
@@ -222,6 +267,7 @@ Result Vi::send_done(Descriptor** out) {
   if (sendq_.empty() || !sendq_.front()->done()) return Result::kNotDone;
   *out = sendq_.front();
   sendq_.pop_front();
+  report(**out, false, static_cast<uint32_t>(EntryState::kDequeued));
   return Result::kSuccess;
 }
 
@@ -229,6 +275,7 @@ Result Vi::recv_done(Descriptor** out) {
   if (recvq_.empty() || !recvq_.front()->done()) return Result::kNotDone;
   *out = recvq_.front();
   recvq_.pop_front();
+  report(**out, true, static_cast<uint32_t>(EntryState::kDequeued));
   return Result::kSuccess;
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -73,9 +74,13 @@ struct DataSegment {
 static_assert(sizeof(DataSegment) == 16, "VIP data segment is 16 bytes");
 
 /// A descriptor in registered user memory at `address` (must be 64-byte aligned): CS, then for RDMA one
-/// address segment, then `cs.seg_count` data segments.
+/// address segment, then `cs.seg_count` data segments. `sequence` and `message` are the emulator's
+/// bookkeeping, not VIPL fields: the descriptor's position on its work queue (0, 1, ... in post order,
+/// set by VipPostSend / VipPostRecv) and the simulator's message id it carried (0 = none yet).
 struct Descriptor {
   uint64_t address = 0;
+  uint32_t sequence = 0;
+  uint32_t message = 0;
   ControlSegment cs;
   AddressSegment as;
   std::vector<DataSegment> ds;
@@ -86,7 +91,8 @@ struct Descriptor {
   uint32_t bytes() const;
 };
 
-enum class ViState { kIdle, kConnectPending, kConnected, kError };
+/// VI states of the VIA 1.0 state diagram (REFERENCES §1.5); the numbers are trace kind 61's codes.
+enum class ViState { kIdle = 0, kConnectPending = 1, kConnected = 2, kError = 3 };
 
 enum class AsyncError {
   kPostDesc,
@@ -104,6 +110,36 @@ enum class AsyncError {
 
 /// VIP_RETURN subset.
 enum class Result { kSuccess, kNotDone, kInvalidParameter, kInvalidState, kProtectionError, kErrorResource, kRejected };
+
+/// The four queues a node's VIs use: each VI's send and receive work queues, and the completion queues
+/// an entry of which names a VI and one of its work queues. Numbers are trace kind 60's queue codes.
+enum class QueueType : uint32_t { kSendWork = 0, kRecvWork = 1, kSendCompletion = 2, kRecvCompletion = 3 };
+
+/// State of a descriptor (or completion-queue entry) as the page shows it (trace kind 60's state codes):
+/// posted (on the queue, CS status 0), in progress (the provider is transferring its data), complete (Done
+/// bit set, no error), dequeued (VipSendDone / VipRecvDone / VipCQDone took it), or one of the errors: the
+/// code is 4 + the bit index of the lowest error bit of the CS status (FORMAT 5 ... DESC_FLUSHED 9 ...
+/// REMOTE_DESC 12; §1.5.2).
+enum class EntryState : uint32_t { kPosted = 1, kInProgress = 2, kComplete = 3, kDequeued = 4 };
+/// State code of a completed descriptor's CS `status` word (3 when no error bit is set).
+uint32_t completion_state(uint32_t status);
+
+/// One change of a queue entry, as reported to an observer (see ViTrace).
+struct QueueChange {
+  QueueType queue;
+  int vi;            ///< VI owning the work queue, or named by the completion-queue entry
+  uint32_t number;   ///< descriptor's `sequence` on its work queue, or the entry's position in the CQ
+  uint32_t state;    ///< an EntryState or an error code (completion_state)
+  uint32_t bytes;    ///< data bytes: the data segments' total when posted, the CS Length once complete
+  uint32_t message;  ///< the descriptor's `message` (0 for CQ entries)
+};
+
+/// Observers of a VI for the trace: `queue` on every descriptor or CQ-entry change, `state` on every VI state
+/// change (`created` once, when the observer is attached). Empty functions are not called.
+struct ViTrace {
+  std::function<void(const QueueChange&)> queue;
+  std::function<void(int vi, ViState state, bool created, int async_error)> state;
+};
 
 /// VIP_VI_ATTRIBUTES.
 struct ViAttributes {
@@ -145,14 +181,20 @@ class CompletionQueue {
   struct Entry {
     int vi;
     bool is_recv;
+    uint32_t number = 0;  ///< position in this CQ (0, 1, ...), set by push
   };
   /// False (and the entry is lost) when full: the provider reports CATASTROPHIC.
   bool push(Entry e);
   /// VipCQDone: kSuccess with the oldest entry, or kNotDone.
   Result done(Entry* out);
   size_t size() const { return entries_.size(); }
+  /// Reports each push (state posted) and each VipCQDone (state dequeued) to `trace.queue`.
+  void set_trace(ViTrace trace) { trace_ = std::move(trace); }
 
  private:
+  void report(const Entry& e, EntryState s) const;
+  ViTrace trace_;
+  uint32_t pushed_ = 0;
   uint32_t max_;
   std::deque<Entry> entries_;
 };
@@ -173,6 +215,11 @@ class Vi {
 
   int id() const { return id_; }
   ViState state() const { return state_; }
+  /// Attaches the trace observers and reports the VI's current state with `created` set.
+  void set_trace(ViTrace trace);
+  /// The provider has started moving the data of the oldest pending send (or, `is_recv`, into the oldest
+  /// pending receive): reported as in progress. No effect on the VIPL state; nothing when none is pending.
+  void start_transfer(bool is_recv);
   const ViAttributes& attributes() const { return attrs_; }
   bool reliable() const { return attrs_.reliability != kUnreliable; }
 
@@ -197,8 +244,9 @@ class Vi {
   Descriptor* next_send() const;
   /// Completes the oldest pending send with `error_bits` (0 = success).
   void complete_send(uint32_t error_bits = 0);
-  /// A send of `bytes` arriving from the peer (with immediate data when `immediate`).
-  Arrival incoming_send(uint32_t bytes, bool immediate = false, uint32_t immediate_data = 0);
+  /// A send of `bytes` arriving from the peer (with immediate data when `immediate`); `message` is the
+  /// simulator's id of the message, kept in the receive descriptor it completes.
+  Arrival incoming_send(uint32_t bytes, bool immediate = false, uint32_t immediate_data = 0, uint32_t message = 0);
   /// An RDMA write of `bytes` to `address` under memory handle `handle` arriving from the peer.
   Arrival incoming_rdma_write(uint64_t address, uint32_t handle, uint32_t bytes, bool immediate = false,
                               uint32_t immediate_data = 0);
@@ -217,6 +265,8 @@ class Vi {
 
  private:
   uint32_t validate(const Descriptor& d, bool is_recv) const;
+  void set_state(ViState s, int async_error = -1);
+  void report(const Descriptor& d, bool is_recv, uint32_t state) const;
   void complete(Descriptor* d, uint32_t status, bool is_recv);
   void flush_all();
   Descriptor* first_pending(const std::deque<Descriptor*>& q) const;
@@ -231,6 +281,8 @@ class Vi {
   std::deque<Descriptor*> sendq_;
   std::deque<Descriptor*> recvq_;
   std::vector<AsyncError> errors_;
+  ViTrace trace_;
+  uint32_t send_posted_ = 0, recv_posted_ = 0;
 };
 
 }  // namespace via

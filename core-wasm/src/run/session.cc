@@ -10,6 +10,7 @@
 #include "ompi/raw_qdma.h"
 #include "tports/tports_qsnet.h"
 #include "mvia/mvia.h"
+#include "hw/ethernet/ethernet_topology.h"
 #include "sci_mpich/sci_mpich.h"
 #include "tcp/tcp_ethernet.h"
 #include "via/ss_via/ss_via.h"
@@ -232,6 +233,7 @@ std::string Session::topology_json() const {
                      {"to", sci_->adapter((i + 1) % n).id()},
                      {"kind", "ring"},
                      {"bandwidth_MBps", scenario_.parameters.get("sci.link_MBps")}});
+  if (eth_) append_ethernet_topology(*eth_, comps, links);  // the same nodes' Fast Ethernet, a second layout
   return json{{"fabric", "sci-ringlet"}, {"nic", "pci-sci"}, {"nodes", n}, {"levels", 0}, {"arity", 0},
               {"components", comps}, {"links", links}}
       .dump();

@@ -128,6 +128,12 @@ HS_EXPORT const char* hs_trace_kinds_json() {
       {{"kind", 40}, {"name", "message"}, {"values", "series index"}},
       {{"kind", 50}, {"name", "e4_event"}, {"values", {{"1", "count reached"}, {"2", "copy (chained DMA)"}, {"3", "write done word"}, {"4", "interrupt"}}}},
       {{"kind", 51}, {"name", "host_wake"}, {"values", {{"1", "woken by an interrupt"}, {"2", "woken by another thread"}, {"3", "spurious"}}}},
+      // Packed values (via/vi_trace.h); `values` names the state codes of the low bits.
+      {{"kind", 60}, {"name", "vi_descriptor"}, {"values", {{"1", "posted"}, {"2", "in progress"}, {"3", "complete"}, {"4", "dequeued"},
+                                                            {"5", "error: FORMAT"}, {"6", "error: PROTECTION"}, {"7", "error: LENGTH"},
+                                                            {"8", "error: PARTIAL"}, {"9", "flushed: DESC_FLUSHED"}, {"10", "error: TRANSPORT"},
+                                                            {"11", "error: RDMA_PROT"}, {"12", "error: REMOTE_DESC"}}}},
+      {{"kind", 61}, {"name", "vi_state"}, {"values", {{"0", "Idle"}, {"1", "Connect pending"}, {"2", "Connected"}, {"3", "Error"}}}},
   });
   out_text = kinds.dump();
   return out_text.c_str();

@@ -1,6 +1,7 @@
 #include "via/ss_via/ss_via.h"
 
 #include "via/ss_via/costs.h"
+#include "via/vi_trace.h"
 
 namespace hpcsim {
 
@@ -29,6 +30,8 @@ SsVia::SsVia(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SsViaOp
     n.handle = n.memory.register_mem(0, kSegmentBytes, 0, true, false);  // VipRegisterMem of the VI's buffers
     n.send_cq = std::make_unique<via::CompletionQueue>();
     n.recv_cq = std::make_unique<via::CompletionQueue>();
+    n.send_cq->set_trace(via::trace_recorder(sim, cluster.host(i).id(), -1));
+    n.recv_cq->set_trace(via::trace_recorder(sim, cluster.host(i).id(), -1));
     n.inbox = std::make_unique<HostInbox>(sim, cluster.host(i));
     cluster.adapter(i).export_segment(kSegmentId, kSegmentBytes);
   }
@@ -44,6 +47,7 @@ void SsVia::ensure(int a, int b) {
     at.enable_rdma_write = true;
     Pair& p = pairs_[key];
     p.vi = std::make_unique<via::Vi>(next_vi_++, at, &n.memory, n.send_cq.get(), n.recv_cq.get());
+    p.vi->set_trace(via::trace_recorder(sim_, cluster_.host(key.first).id(), key.second));
     if (opt_.connected) {
       p.vi->connect_request();
       p.vi->connect_accept(at);
@@ -117,6 +121,7 @@ void SsVia::send(int node, int peer, uint32_t bytes, Done then) {
   d->address = send_descriptor(peer, p.send_seq++);
   d->cs.seg_count = 1;
   d->ds.push_back(via::DataSegment{kSendBufferBase, n.handle, bytes});
+  d->message = msg;
   via::Descriptor* dp = d.get();
   p.descriptors.push_back(std::move(d));
   if (p.vi->post_send(dp) != via::Result::kSuccess || dp->done()) {
@@ -145,7 +150,9 @@ void SsVia::send(int node, int peer, uint32_t bytes, Done then) {
         a.store(peer, flag, kFlagBytes, msg, [&a, msg, then = std::move(then)]() mutable { a.flush(msg, std::move(then)); });
       };
       // SCIStartSequence, then the data straight into the posted buffer, then a store barrier so the flag
-      // cannot overtake it.
+      // cannot overtake it. From here both descriptors are being transferred.
+      p.vi->start_transfer(false);
+      pair(peer, node).vi->start_transfer(true);
       a.start_sequence(msg, [&a, peer, bytes, msg, buffer = target.buffer,
                              write_flag = std::move(write_flag)](SciSeqStatus) mutable {
         if (bytes == 0) {
@@ -162,7 +169,7 @@ void SsVia::send(int node, int peer, uint32_t bytes, Done then) {
 
 void SsVia::deliver(int node, int peer, uint32_t bytes, uint32_t msg) {
   Pair& p = pair(node, peer);
-  via::Arrival r = p.vi->incoming_send(bytes);
+  via::Arrival r = p.vi->incoming_send(bytes, false, 0, msg);
   if (r == via::Arrival::kDelivered) {
     nodes_[static_cast<size_t>(node)].inbox->land(Notice{0, kRecvDone, msg, kFlagBytes, 0});
   } else if (r == via::Arrival::kViError) {

@@ -55,6 +55,9 @@ class EthernetSwitch {
   EthernetSwitch(Simulator& sim, ComponentId id, const ParameterSet& p, std::vector<ComponentId> uplinks,
                  std::vector<ComponentId> downlinks);
   ComponentId id() const { return id_; }
+  /// Component ids of the cables node i -> switch (uplink) and switch -> node i (downlink).
+  ComponentId uplink(int i) const { return up_ids_[static_cast<size_t>(i)]; }
+  ComponentId downlink(int i) const { return down_ids_[static_cast<size_t>(i)]; }
   /// Starts `f` on its sender's uplink as soon as that link is free (not before now); `started` runs when the
   /// first bit leaves the NIC, `sent` when its last bit (and the gap) has, `delivered` when the frame is
   /// wholly in the destination NIC.
