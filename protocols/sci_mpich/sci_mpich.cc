@@ -308,6 +308,9 @@ void SciMpich::on_slot(int node, int src, const Slot& s, Done then) {
     e.message = s.message;
     int searched = 0;
     int rreq = st(node).match.take_posted(s.src, s.tag, &searched);
+    // An unmatched envelope joins the unexpected queue in the same step as the search (no lost match with an
+    // MPI_Irecv made while the copy below is still running).
+    if (rreq < 0) st(node).match.add_unexpected(e);
     uint64_t cycles = kPollCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
     h.compute(cycles, [this, node, src, e, rreq, &h, then = std::move(then)]() mutable {
       if (rreq >= 0) {
@@ -317,8 +320,7 @@ void SciMpich::on_slot(int node, int src, const Slot& s, Done then) {
         });
         return;
       }
-      auto keep = [this, node, src, e, then = std::move(then)]() mutable {
-        st(node).match.add_unexpected(e);
+      auto keep = [this, node, src, then = std::move(then)]() mutable {
         consume_slot(node, src);
         then();
       };

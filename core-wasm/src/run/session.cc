@@ -1,5 +1,7 @@
 #include "run/session.h"
 
+#include "run/npb_campaign.h"
+
 #include <map>
 
 #include "hw/nic_thread_step.h"
@@ -53,6 +55,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
                      std::vector<PingPongResult>(s->scenario_.sizes_bytes.size()));
   s->thread_tables_.assign(s->scenario_.series.size(), ThreadTable{});
   Session* raw = s.get();
+  if (s->scenario_.workload_kind == "npb") {
+    s->npb_ = std::make_unique<NpbCampaign>(*s->sim_, *s->sci_, s->scenario_, &s->message_ids_,
+                                            [raw]() { raw->finished_ = true; });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->npb_->start(); });
+    return s;
+  }
   s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->start_job(0); });
   return s;
 }
@@ -304,27 +312,32 @@ std::string Session::result_json() const {
                       {"rows", trows}});
   }
   append_seed001_tables(tables);
+  if (npb_) npb_->append_tables(tables);
   // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
   // pair that runs (the measured one, plus the others of a half-shift run).
   json histograms = json::array();
   int pairs = scenario_.half_shift ? scenario_.nodes / 2 : 1;
   uint64_t per_size = 2ull * static_cast<uint64_t>(scenario_.warmup_iterations + scenario_.iterations) *
                       static_cast<uint64_t>(pairs);
+  if (npb_) npb_->append_histograms(histograms);
   for (const auto& spec : scenario_.series) {
+    if (npb_) break;
     std::map<uint32_t, uint64_t> counts;
     for (uint32_t b : scenario_.sizes_bytes) counts[b] += per_size;
     json h = json::array();
     for (const auto& kv : counts) h.push_back({{"bytes", kv.first}, {"count", kv.second}});
     histograms.push_back({{"id", "pingpong/" + spec.id}, {"histogram", h}});
   }
-  return json{{"scenario", scenario_.id},
-              {"fingerprint", sim_->fingerprint().hex()},
-              {"events", sim_->events_executed()},
-              {"sim_time_us", ps_to_us(sim_->now())},
-              {"series", series},
-              {"tables", tables},
-              {"message_histograms", histograms}}
-      .dump();
+  json out{{"scenario", scenario_.id},
+           {"fingerprint", sim_->fingerprint().hex()},
+           {"events", sim_->events_executed()},
+           {"sim_time_us", ps_to_us(sim_->now())},
+           {"series", series},
+           {"tables", tables},
+           {"message_histograms", histograms}};
+  // A workload that stopped before its end (a protocol deadlock) says where, rather than giving partial tables.
+  if (npb_ && !npb_->stalled().empty()) out["stalled"] = npb_->stalled();
+  return out.dump();
 }
 
 }  // namespace hpcsim

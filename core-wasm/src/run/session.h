@@ -15,6 +15,8 @@
 
 namespace hpcsim {
 
+class NpbCampaign;
+
 class Session {
  public:
   /// Returns nullptr and sets *error (one line naming the field) for a bad scenario.
@@ -64,6 +66,7 @@ class Session {
   std::vector<std::unique_ptr<PingPong>> background_;  ///< the other pairs of a half-shift run
   std::vector<std::vector<PingPongResult>> results_;  ///< [series][size index]
   std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
+  std::unique_ptr<NpbCampaign> npb_;                  ///< an "npb" workload's runs (seed 003)
   uint32_t message_ids_ = 0;
   bool finished_ = false;
 };

@@ -4,51 +4,111 @@
 #include <set>
 
 #include "nlohmann/json.hpp"
+#include "scenario/scenario_fields.h"
 
 namespace hpcsim {
 
 using nlohmann::json;
+using namespace scenario_detail;
+
+namespace scenario_detail {
+
+std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out) {
+  std::string err;
+  const json* series = field(w, "series", "workload.series", true, json::value_t::array, &err);
+  if (!series) return err;
+  if (series->empty() || series->size() > 8) return "workload.series: must hold 1 to 8 series";
+  std::set<std::string> ids;
+  for (size_t i = 0; i < series->size(); ++i) {
+    std::string p = "workload.series/" + std::to_string(i);
+    const json& s = (*series)[i];
+    if (!s.is_object()) return p + ": must be object";
+    SeriesSpec spec;
+    if (!read_string(s, "id", p + ".id", true, &spec.id, &err)) return err;
+    if (!read_string(s, "label", p + ".label", false, &spec.label, &err)) return err;
+    if (!read_string(s, "protocol", p + ".protocol", true, &spec.protocol, &err)) return err;
+    if (!read_string(s, "operation", p + ".operation", true, &spec.operation, &err)) return err;
+    if (spec.label.empty()) spec.label = spec.id;
+    if (!ids.insert(spec.id).second) return p + ".id: \"" + spec.id + "\" is used twice";
+    const std::string& pr = spec.protocol;
+    const std::string& op = spec.operation;
+    bool elan3_protocol = pr == "portals" || pr == "tports";
+    bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
+    bool sci_protocol = pr == "ss-via" || pr == "sci-mpich" || pr == "m-via" || pr == "tcp";
+    if (!elan3_protocol && !elan4_protocol && !sci_protocol)
+      return p + ".protocol: \"" + pr +
+             "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via, sci-mpich, m-via, tcp)";
+    if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
+      return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
+    bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
+              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
+    if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
+    if (!read_string(s, "progress", p + ".progress", false, &spec.progress, &err)) return err;
+    if (spec.progress != "polling" && spec.progress != "interrupt" && spec.progress != "one-thread" &&
+        spec.progress != "two-threads")
+      return p + ".progress: \"" + spec.progress + "\" is not a progress mode (polling, interrupt, one-thread, two-threads)";
+    int64_t cq = 1, srails = 1;
+    if (!read_int(s, "completion_queues", p + ".completion_queues", false, 0, 2, &cq, &err)) return err;
+    if (!read_int(s, "rails", p + ".rails", false, 1, 2, &srails, &err)) return err;
+    if (srails > rails) return p + ".rails: " + std::to_string(srails) + " rails on a " + std::to_string(rails) + "-rail cluster";
+    spec.completion_queues = static_cast<int>(cq);
+    spec.rails = static_cast<int>(srails);
+    for (const char* flag : {"chained", "inline_rendezvous", "charge_pml"}) {
+      auto f = s.find(flag);
+      if (f == s.end()) continue;
+      if (!f->is_boolean()) return p + "." + flag + ": must be boolean";
+      bool v = f->get<bool>();
+      if (std::string(flag) == "chained") spec.chained = v;
+      else if (std::string(flag) == "inline_rendezvous") spec.inline_rendezvous = v;
+      else spec.charge_pml = v;
+    }
+    out->series.push_back(spec);
+  }
+
+  return "";
+}
+
+}  // namespace scenario_detail
 
 namespace {
 
-// Looks up `key` in object `obj`; sets *err when required and absent or of the wrong JSON type.
-const json* field(const json& obj, const char* key, const std::string& path, bool required, json::value_t type,
-                  std::string* err) {
-  auto it = obj.find(key);
-  if (it == obj.end()) {
-    if (required) *err = path + ": is required";
-    return nullptr;
+// workload of kind "pingpong": the measured pair, pairing, iterations and message sizes.
+std::string parse_pingpong_workload(const json& w, int nodes, Scenario* out) {
+  std::string err;
+  int64_t a = 0, b = 0, warm = 1, iters = 2;
+  if (!read_int(w, "initiator", "workload.initiator", true, 0, nodes - 1, &a, &err)) return err;
+  if (!read_int(w, "target", "workload.target", true, 0, nodes - 1, &b, &err)) return err;
+  if (a == b) return "workload.target: must differ from workload.initiator";
+  if (!read_int(w, "warmup_iterations", "workload.warmup_iterations", false, 0, 100, &warm, &err)) return err;
+  if (!read_int(w, "iterations", "workload.iterations", false, 1, 1000, &iters, &err)) return err;
+  std::string pairing = "single";
+  if (!read_string(w, "pairing", "workload.pairing", false, &pairing, &err)) return err;
+  if (pairing != "single" && pairing != "half-shift")
+    return "workload.pairing: \"" + pairing + "\" is not a known pairing (single, half-shift)";
+  out->half_shift = pairing == "half-shift";
+  if (out->half_shift) {
+    if (nodes % 2 != 0) return "workload.pairing: half-shift needs an even number of nodes";
+    if (a >= nodes / 2 || b != a + nodes / 2)
+      return "workload.target: with half-shift pairing the target must be initiator + nodes / 2";
   }
-  bool ok = it->type() == type || (type == json::value_t::number_integer && it->is_number_unsigned()) ||
-            (type == json::value_t::number_float && it->is_number());
-  if (!ok) {
-    static const char* names[] = {"null", "object", "array", "string", "boolean", "integer", "integer", "number"};
-    size_t t = static_cast<size_t>(type);
-    *err = path + ": must be " + (t < 8 ? std::string(names[t]) : "of another type");
-    return nullptr;
-  }
-  return &*it;
-}
+  out->initiator = static_cast<int>(a);
+  out->target = static_cast<int>(b);
+  out->warmup_iterations = static_cast<int>(warm);
+  out->iterations = static_cast<int>(iters);
 
-bool read_int(const json& obj, const char* key, const std::string& path, bool required, int64_t lo, int64_t hi,
-              int64_t* out, std::string* err) {
-  const json* v = field(obj, key, path, required, json::value_t::number_integer, err);
-  if (!v) return err->empty();
-  int64_t x = v->get<int64_t>();
-  if (x < lo || x > hi) {
-    *err = path + ": " + std::to_string(x) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    return false;
+  const json* sizes = field(w, "sizes_bytes", "workload.sizes_bytes", true, json::value_t::array, &err);
+  if (!sizes) return err;
+  if (sizes->empty() || sizes->size() > 64) return "workload.sizes_bytes: must hold 1 to 64 sizes";
+  for (size_t i = 0; i < sizes->size(); ++i) {
+    std::string p = "workload.sizes_bytes/" + std::to_string(i);
+    const json& s = (*sizes)[i];
+    if (!s.is_number_integer()) return p + ": must be integer";
+    int64_t v = s.get<int64_t>();
+    if (v < 0 || v > 16777216) return p + ": " + std::to_string(v) + " is outside [0, 16777216]";
+    out->sizes_bytes.push_back(static_cast<uint32_t>(v));
   }
-  *out = x;
-  return true;
-}
 
-bool read_string(const json& obj, const char* key, const std::string& path, bool required, std::string* out,
-                 std::string* err) {
-  const json* v = field(obj, key, path, required, json::value_t::string, err);
-  if (!v) return err->empty();
-  *out = v->get<std::string>();
-  return true;
+  return "";
 }
 
 }  // namespace
@@ -57,7 +117,7 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return "scenario: not valid JSON";
   if (!j.is_object()) return "scenario: must be an object";
-  std::string err;
+  std::string err, e;
   std::string format;
   if (!read_string(j, "format", "format", true, &format, &err)) return err;
   if (format != "hpc-interconnect-scenario") return "format: must be \"hpc-interconnect-scenario\"";
@@ -107,88 +167,24 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!w) return err;
   std::string kind;
   if (!read_string(*w, "kind", "workload.kind", true, &kind, &err)) return err;
-  if (kind != "pingpong") return "workload.kind: \"" + kind + "\" is not a known workload (pingpong)";
-  int64_t a = 0, b = 0, warm = 1, iters = 2;
-  if (!read_int(*w, "initiator", "workload.initiator", true, 0, nodes - 1, &a, &err)) return err;
-  if (!read_int(*w, "target", "workload.target", true, 0, nodes - 1, &b, &err)) return err;
-  if (a == b) return "workload.target: must differ from workload.initiator";
-  if (!read_int(*w, "warmup_iterations", "workload.warmup_iterations", false, 0, 100, &warm, &err)) return err;
-  if (!read_int(*w, "iterations", "workload.iterations", false, 1, 1000, &iters, &err)) return err;
-  std::string pairing = "single";
-  if (!read_string(*w, "pairing", "workload.pairing", false, &pairing, &err)) return err;
-  if (pairing != "single" && pairing != "half-shift")
-    return "workload.pairing: \"" + pairing + "\" is not a known pairing (single, half-shift)";
-  out->half_shift = pairing == "half-shift";
-  if (out->half_shift) {
-    if (nodes % 2 != 0) return "workload.pairing: half-shift needs an even number of nodes";
-    if (a >= nodes / 2 || b != a + nodes / 2)
-      return "workload.target: with half-shift pairing the target must be initiator + nodes / 2";
-  }
-  out->initiator = static_cast<int>(a);
-  out->target = static_cast<int>(b);
-  out->warmup_iterations = static_cast<int>(warm);
-  out->iterations = static_cast<int>(iters);
-
-  const json* sizes = field(*w, "sizes_bytes", "workload.sizes_bytes", true, json::value_t::array, &err);
-  if (!sizes) return err;
-  if (sizes->empty() || sizes->size() > 64) return "workload.sizes_bytes: must hold 1 to 64 sizes";
-  for (size_t i = 0; i < sizes->size(); ++i) {
-    std::string p = "workload.sizes_bytes/" + std::to_string(i);
-    const json& s = (*sizes)[i];
-    if (!s.is_number_integer()) return p + ": must be integer";
-    int64_t v = s.get<int64_t>();
-    if (v < 0 || v > 16777216) return p + ": " + std::to_string(v) + " is outside [0, 16777216]";
-    out->sizes_bytes.push_back(static_cast<uint32_t>(v));
-  }
-
-  const json* series = field(*w, "series", "workload.series", true, json::value_t::array, &err);
-  if (!series) return err;
-  if (series->empty() || series->size() > 8) return "workload.series: must hold 1 to 8 series";
-  std::set<std::string> ids;
-  for (size_t i = 0; i < series->size(); ++i) {
-    std::string p = "workload.series/" + std::to_string(i);
-    const json& s = (*series)[i];
-    if (!s.is_object()) return p + ": must be object";
-    SeriesSpec spec;
-    if (!read_string(s, "id", p + ".id", true, &spec.id, &err)) return err;
-    if (!read_string(s, "label", p + ".label", false, &spec.label, &err)) return err;
-    if (!read_string(s, "protocol", p + ".protocol", true, &spec.protocol, &err)) return err;
-    if (!read_string(s, "operation", p + ".operation", true, &spec.operation, &err)) return err;
-    if (spec.label.empty()) spec.label = spec.id;
-    if (!ids.insert(spec.id).second) return p + ".id: \"" + spec.id + "\" is used twice";
-    const std::string& pr = spec.protocol;
-    const std::string& op = spec.operation;
-    bool elan3_protocol = pr == "portals" || pr == "tports";
-    bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
-    bool sci_protocol = pr == "ss-via" || pr == "sci-mpich" || pr == "m-via" || pr == "tcp";
-    if (!elan3_protocol && !elan4_protocol && !sci_protocol)
-      return p + ".protocol: \"" + pr +
-             "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via, sci-mpich, m-via, tcp)";
-    if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
-      return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
-    bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
-              ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
-    if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
-    if (!read_string(s, "progress", p + ".progress", false, &spec.progress, &err)) return err;
-    if (spec.progress != "polling" && spec.progress != "interrupt" && spec.progress != "one-thread" &&
-        spec.progress != "two-threads")
-      return p + ".progress: \"" + spec.progress + "\" is not a progress mode (polling, interrupt, one-thread, two-threads)";
-    int64_t cq = 1, srails = 1;
-    if (!read_int(s, "completion_queues", p + ".completion_queues", false, 0, 2, &cq, &err)) return err;
-    if (!read_int(s, "rails", p + ".rails", false, 1, 2, &srails, &err)) return err;
-    if (srails > rails) return p + ".rails: " + std::to_string(srails) + " rails on a " + std::to_string(rails) + "-rail cluster";
-    spec.completion_queues = static_cast<int>(cq);
-    spec.rails = static_cast<int>(srails);
-    for (const char* flag : {"chained", "inline_rendezvous", "charge_pml"}) {
-      auto f = s.find(flag);
-      if (f == s.end()) continue;
-      if (!f->is_boolean()) return p + "." + flag + ": must be boolean";
-      bool v = f->get<bool>();
-      if (std::string(flag) == "chained") spec.chained = v;
-      else if (std::string(flag) == "inline_rendezvous") spec.inline_rendezvous = v;
-      else spec.charge_pml = v;
-    }
-    out->series.push_back(spec);
+  if (kind != "pingpong" && kind != "npb")
+    return "workload.kind: \"" + kind + "\" is not a known workload (pingpong, npb)";
+  out->workload_kind = kind;
+  if (kind == "npb") {
+    if (nic != "pci-sci") return "workload.kind: npb runs on the seed 003 SCI cluster only (fabric sci-ringlet)";
+    e = parse_npb_workload(*w, out);
+    if (!e.empty()) return e;
+    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    if (!e.empty()) return e;
+    for (size_t i = 0; i < out->series.size(); ++i)
+      if (out->series[i].protocol != "ss-via" && out->series[i].protocol != "sci-mpich")
+        return "workload.series/" + std::to_string(i) + ".protocol: NAS runs need an MPI layer; " +
+               out->series[i].protocol + " has none here (ss-via: MPI over SS-VIA, sci-mpich)";
+  } else {
+    e = parse_pingpong_workload(*w, static_cast<int>(nodes), out);
+    if (!e.empty()) return e;
+    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    if (!e.empty()) return e;
   }
 
   if (auto it = j.find("parameters"); it != j.end()) {

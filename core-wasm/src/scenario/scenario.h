@@ -22,6 +22,12 @@ struct SeriesSpec {
   bool charge_pml = true;
 };
 
+/// One NAS benchmark run of an "npb" workload (seed 003 "Execution Time of NPB").
+struct NpbRunSpec {
+  std::string benchmark;  ///< LU | MG | CG | EP | BT
+  std::string npb_class;  ///< S | W | A | B
+};
+
 struct Scenario {
   std::string id;
   uint32_t seed = 1;
@@ -35,6 +41,9 @@ struct Scenario {
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;
+  std::string workload_kind = "pingpong";  ///< pingpong | npb
+  int npb_processes = 0;                   ///< npb: MPI processes, one per node (0 .. nodes-1)
+  std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
   std::vector<SeriesSpec> series;
   ParameterSet parameters;
   uint64_t trace_max_records = 1000000;

@@ -106,6 +106,8 @@ class RequestTable {
     auto it = reqs_.find(id);
     return it == reqs_.end() ? nullptr : &it->second;
   }
+  /// Forgets a request (after MPI_Wait returned for it); unknown ids are ignored.
+  void release(int id) { reqs_.erase(id); }
   /// Marks complete and runs the waiter, if any.
   void complete(int id) {
     Request* r = find(id);

@@ -7,19 +7,22 @@
 
 #include "hw/host.h"
 #include "via/mpi/mpi_match.h"
+#include "workload/mpi_endpoint.h"
 #include "workload/pingpong_endpoint.h"
 
 namespace hpcsim {
 
-class MpiPingPong : public PingPongEndpoint {
+class MpiPingPong : public PingPongEndpoint, public MpiEndpoint {
  public:
+  using Done = PingPongEndpoint::Done;
   /// MPI_Irecv; returns the request id; `then` runs when the call returns.
-  virtual int irecv(int node, int src, int tag, uint32_t bytes, Done then) = 0;
+  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override = 0;
   /// MPI_Isend; returns the request id; `then` runs when the call returns.
-  virtual int isend(int node, int dst, int tag, uint32_t bytes, Done then) = 0;
+  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override = 0;
   /// MPI_Wait: returns (after the layer's wait cycles) once request `req` of `node` is complete; an unknown
   /// request returns at once.
-  void wait(int node, int req, Done then);
+  void wait(int node, int req, Done then) override;
+  void release(int node, int req) override { requests(node).release(req); }
   /// MPI_Test.
   bool done(int node, int req) const;
   const mpi::Request* request(int node, int req) const;

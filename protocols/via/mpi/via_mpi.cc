@@ -237,18 +237,19 @@ void ViaMpi::handle(int node, const Wire& w, Done then) {
   e.sender_req = w.sreq;
   int searched = 0;
   int rreq = s.match.take_posted(w.src, w.tag, &searched);
+  // An unmatched envelope joins the unexpected queue at once, in the same step as the search of the posted
+  // queue, so an MPI_Irecv made while the engine is still busy with it finds it (no lost match).
+  if (rreq < 0) s.match.add_unexpected(e);
   uint64_t cycles = kDispatchCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   h.compute(cycles, [this, node, e, rreq, &h, repost, then = std::move(then)]() mutable {
     if (rreq < 0) {
       if (e.kind == kEager) {
         // Unexpected eager data is copied out so the bounce buffer can be re-posted.
-        h.read_dma_written(e.bytes, [this, node, e, repost, then = std::move(then)]() mutable {
-          st(node).match.add_unexpected(e);
+        h.read_dma_written(e.bytes, [repost, then = std::move(then)]() mutable {
           repost();
           then();
         });
       } else {
-        st(node).match.add_unexpected(e);
         repost();
         then();
       }

@@ -78,6 +78,16 @@ std::string check_matching(const std::vector<RankProgram>& programs, bool rendez
 // LU, MG, CG, BT floating-point operations; EP random numbers generated, 2^(m+1) (EP counts no flops).
 double official_flops(Benchmark benchmark, NpbClass npb_class);
 
+// Tags of the point-to-point messages a lowered collective sends (above every NPB application tag).
+constexpr int kBarrierTag = 1 << 24;
+constexpr int kBcastTag = kBarrierTag + 1;
+constexpr int kReduceTag = kBarrierTag + 2;
+
+// Replaces every collective (Allreduce, Reduce, Bcast, Barrier) by the blocking Send/Recv messages and the
+// reduction Compute steps MPICH 1.2 performs for it (workload/npb/collectives.cc gives the algorithms), so the
+// programs hold point-to-point operations and Compute only. check_matching() still holds afterwards.
+void lower_collectives(std::vector<RankProgram>* programs);
+
 const char* benchmark_name(Benchmark benchmark);
 const char* class_name(NpbClass npb_class);
 

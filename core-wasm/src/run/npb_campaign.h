@@ -1,0 +1,60 @@
+// The runs of an "npb" workload (seed 003 "Execution Time of NPB"): every benchmark on one process (the
+// speed-up's reference; no network), then on `processes` nodes over each series' MPI (MPI over SS-VIA, or
+// SCI-MPICH), one after another in simulated time. Gives the tables npb-execution (seconds of the timed
+// region) and npb-speedup (one process over `processes`), and each run's message-size histogram.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hw/sci/sci_cluster.h"
+#include "kernel/simulator.h"
+#include "nlohmann/json.hpp"
+#include "scenario/scenario.h"
+#include "workload/mpi_endpoint.h"
+#include "workload/npb/npb.h"
+#include "workload/npb_run.h"
+
+namespace hpcsim {
+
+class NpbCampaign {
+ public:
+  /// `finished` runs after the last run. The scenario must have passed parse_scenario (npb workload).
+  NpbCampaign(Simulator& sim, SciCluster& cluster, const Scenario& scenario, uint32_t* message_ids,
+              std::function<void()> finished);
+  ~NpbCampaign();
+  void start() { start_job(0); }
+  /// Appends npb-execution and npb-speedup (runs not finished yet are null).
+  void append_tables(nlohmann::ordered_json& tables) const;
+  /// Appends {"id": "<benchmark>.<class>/<series id or 1-process>", "histogram": [{bytes, count}]} per run.
+  void append_histograms(nlohmann::ordered_json& histograms) const;
+  /// "" while runs progress or after all finished; else (the simulation went idle mid-run) which run stopped
+  /// and where each rank stands.
+  std::string stalled() const;
+  bool finished() const { return done_; }
+  /// Seconds of the timed region of benchmark `run` with `series` (-1: one process), or -1 if not run yet.
+  double seconds(size_t run, int series) const;
+
+ private:
+  struct Job {
+    size_t run;
+    int series;  ///< -1: one process
+  };
+  void start_job(size_t j);
+  std::vector<npb::RankProgram> programs(size_t run, int processes) const;
+  double cycles_per_flop(size_t run) const;
+
+  Simulator& sim_;
+  SciCluster& cluster_;
+  const Scenario& scenario_;
+  uint32_t* ids_;
+  std::function<void()> finished_;
+  std::vector<Job> jobs_;
+  bool done_ = false;
+  std::vector<std::vector<double>> seconds_;  ///< [run][series + 1]
+  std::vector<std::unique_ptr<MpiEndpoint>> layers_;  ///< kept alive: late events of a finished run may reach them
+  std::vector<std::unique_ptr<NpbRun>> runs_;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,94 @@
+// Runs NAS Parallel Benchmark rank programs (workload/npb) on simulated hosts and an MPI layer: rank r on node r.
+// Compute steps hold the node's CPU for flops x cycles-per-flop host cycles; point-to-point operations are the
+// MPI layer's MPI_Isend / MPI_Irecv / MPI_Wait (MPI_Send and MPI_Recv as Isend/Irecv + Wait, as MPICH does);
+// collectives must have been lowered to point-to-point (npb::lower_collectives). A message to the sending rank
+// itself is a copy in host memory (MPICH's self device), never seen by the network.
+//
+// Each point-to-point message gets a `message` trace record from the MPI_Isend call to the completion of the
+// matching receive (MPI's non-overtaking rule pairs them first-in first-out per source, destination and tag)
+// and a catalog entry with its MPI envelope, for the page's sequence chart.
+//
+// Assumed (seed 003 silent): the MPI layers' progress engines run while the application computes, so a rank
+// that is computing still accepts arriving messages (a polling progress thread view); computation and the MPI
+// library's own cycles on one node are not serialised against each other.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "hw/host.h"
+#include "kernel/simulator.h"
+#include "workload/mpi_endpoint.h"
+#include "workload/npb/npb.h"
+
+namespace hpcsim {
+
+class NpbRun {
+ public:
+  /// `programs`: one per rank, collectives lowered; `mpi` may be null when every message goes to self (one
+  /// process). `cycles_per_flop`: host cycles per floating-point operation of this benchmark's Compute steps.
+  /// `series`: message-catalog series id. `finished` runs when every rank has run its last operation.
+  NpbRun(Simulator& sim, std::function<Host&(int)> host, MpiEndpoint* mpi, std::vector<npb::RankProgram> programs,
+         double cycles_per_flop, int32_t series, uint32_t* message_ids, std::function<void()> finished);
+
+  /// Starts every rank at the current simulated time.
+  void start();
+  /// Simulated time from start() until the last rank finished (ps); 0 before that.
+  Time elapsed_ps() const { return done_ == programs_.size() ? end_ - start_ : 0; }
+  /// Where each unfinished rank stands ("rank 3: op 120 of 4000 (Recv from 2, tag 5, lu exchange_3)"), one line
+  /// per rank; "" when all finished. For a run that stopped (deadlock) before finishing.
+  std::string where() const;
+  /// Point-to-point messages between different ranks sent so far.
+  uint64_t messages() const { return messages_; }
+
+ private:
+  struct SelfRequest {
+    bool complete = false;
+    std::function<void()> waiter;
+  };
+  struct Rank {
+    size_t pc = 0;
+    std::map<int, int> layer_req;    ///< program request id -> MPI layer request id (> 0) or self request (< 0)
+    std::map<int, std::pair<int, int>> recv_of;  ///< program request id of an Irecv -> (source, tag)
+    std::map<int, std::deque<int64_t>> self_arrived;  ///< tag -> bytes of self messages not yet received
+    std::map<int, std::deque<int>> self_posted;       ///< tag -> self receives waiting for a message
+    std::map<int, SelfRequest> self_reqs;
+    int next_self = -1;
+  };
+  struct InFlight {
+    uint32_t message;
+    Time t0;
+    int64_t bytes;
+  };
+  void next(int r);
+  void step(int r);
+  void finish_rank();
+  /// A point-to-point call of rank r; `then` runs when the operation is complete (blocking) or posted.
+  int post_send(int r, const npb::Op& op, std::function<void()> then);
+  int post_recv(int r, const npb::Op& op, std::function<void()> then);
+  void wait(int r, int req, std::pair<int, int> recv_of, std::function<void()> then);
+  void begin_message(int src, const npb::Op& op);
+  void end_message(int src, int dst, int tag);
+  void complete_self(int r, int req);
+
+  Simulator& sim_;
+  std::function<Host&(int)> host_;
+  MpiEndpoint* mpi_;
+  std::vector<npb::RankProgram> programs_;
+  double cycles_per_flop_;
+  int32_t series_;
+  uint32_t* ids_;
+  std::function<void()> finished_;
+  std::vector<Rank> ranks_;
+  std::map<std::tuple<int, int, int>, std::deque<InFlight>> in_flight_;
+  size_t done_ = 0;
+  Time start_ = 0, end_ = 0;
+  uint64_t messages_ = 0;
+};
+
+}  // namespace hpcsim
