@@ -64,4 +64,82 @@ test('run B as another series selection (Tports only) and as a scenario from a s
   await expect(compare.getByTestId('fingerprint-b')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 45_000 });
   await expect(compare.getByTestId('component-host7-b')).toBeVisible();
   await expect(compare.getByTestId('component-host7-a')).toHaveCount(1);
+  // Run B draws its own 8-node cluster, not run A's 16 nodes.
+  await expect(compare.getByTestId('component-host15-a')).toHaveCount(1);
+  await expect(compare.getByTestId('component-host15-b')).toHaveCount(0);
+  await expect(compare.locator('[data-testid^="component-host"][data-testid$="-b"]')).toHaveCount(8);
+});
+
+/** Pixel hash and the centre (CSS px, relative to the canvas) of the first lit pixel of a packet canvas. */
+async function canvasState(page: import('@playwright/test').Page, testId: string): Promise<{ hash: number; lit: { x: number; y: number } | null }> {
+  return page.getByTestId(testId).evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const ratio = c.width / c.getBoundingClientRect().width;
+    let h = 2166136261;
+    let lit: { x: number; y: number } | null = null;
+    for (let i = 0; i < d.length; i += 4) {
+      h = Math.imul(h ^ d[i] ^ (d[i + 1] << 8) ^ (d[i + 2] << 16) ^ (d[i + 3] << 24), 16777619);
+      if (!lit && d[i + 3] > 200) {
+        const p = i / 4;
+        // The dot's centre is a radius or so below and right of its first (top-left-most) opaque pixel.
+        lit = { x: (p % c.width) / ratio + 1.5, y: Math.floor(p / c.width) / ratio + 2.5 };
+      }
+    }
+    return { hash: h >>> 0, lit };
+  });
+}
+
+/** Components drawn busy in one cluster view, by name without the view's test-id suffix. */
+async function busyNames(view: import('@playwright/test').Locator, suffix: string): Promise<string[]> {
+  const ids = await view.locator('[data-busy="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace(new RegExp(`${suffix}$`), '')).sort();
+}
+
+test('run B draws its own cluster state and packets; a run B packet opens its layers from run B', async ({ emulator, page }) => {
+  await emulator.open(linkV3(smallScenario([0, 4096]), { node: 0, time_ps: 0, speed_us_per_s: 1, panels: ['compare'] }, { kind: 'parameter', name: 'pci.clock_MHz', value: 133 }));
+  await emulator.finishedFingerprint();
+  const compare = page.getByTestId('compare-view');
+  await expect(compare.getByTestId('fingerprint-b')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 45_000 });
+
+  await test.step('where the runs differ (PCI 66 vs 133 MHz), the two clusters differ', async () => {
+    await page.getByTestId('message-jump').selectOption({ index: 1 });
+    let packetsDiffer = false;
+    let busyDiffers = false;
+    for (let i = 0; i < 40 && !(packetsDiffer && busyDiffers); i++) {
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.waitForTimeout(50);
+      const [a, b] = [await canvasState(page, 'packet-canvas-a'), await canvasState(page, 'packet-canvas-b')];
+      packetsDiffer ||= b.lit !== null && a.hash !== b.hash;
+      const [busyA, busyB] = [await busyNames(compare.getByTestId('cluster-view-a'), '-a'), await busyNames(compare.getByTestId('cluster-view-b'), '-b')];
+      busyDiffers ||= busyA.join() !== busyB.join();
+    }
+    expect(packetsDiffer, 'a time where run B draws packets unlike run A').toBe(true);
+    expect(busyDiffers, 'a time where run B shows other parts busy than run A').toBe(true);
+    for (let i = 0; i < 40 && (await canvasState(page, 'packet-canvas-b')).lit === null; i++) await page.keyboard.press('Shift+ArrowRight');
+  });
+
+  await test.step('clicking a run B packet opens its layers, answered by run B\'s core session', async () => {
+    const { lit } = await canvasState(page, 'packet-canvas-b');
+    await compare.getByTestId('cluster-view-b').click({ position: lit! });
+    const layers = page.getByTestId('packet-layers');
+    await expect(layers).toBeVisible();
+    await expect(layers).toHaveAttribute('data-run', 'b');
+    await expect(layers.locator('h2')).toContainText('Run B · message');
+    await expect(layers.getByTestId('layers-source')).toContainText('Headers from the core');
+    await expect(layers.getByTestId('layer-core').first()).toBeVisible();
+    await expect(layers.getByTestId('layer-wire')).toBeVisible();
+  });
+
+  await test.step('a run A packet still opens run A\'s layers', async () => {
+    await page.getByTestId('packet-layers-close').click();
+    let lit: { x: number; y: number } | null = null;
+    for (let i = 0; i < 300 && !lit; i++) {
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      lit = (await canvasState(page, 'packet-canvas-a')).lit;
+      if (!lit) await page.keyboard.press('ArrowRight');  // the next trace record
+    }
+    // The canvas fills its stage (inset 0); a click on the stage at the dot scrolls it into view first.
+    await compare.getByTestId('cluster-view-a').click({ position: lit! });
+    await expect(page.getByTestId('packet-layers')).toHaveAttribute('data-run', 'a');
+  });
 });

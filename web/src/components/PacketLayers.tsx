@@ -1,16 +1,14 @@
 /**
  * Packet layers (Packet Tracer's per-layer view): the picked message's headers from the top (Portals / Tports
  * API) down to the wire. Upper layers come from the core (hs_message_json); the bottom wire layer is the packet's
- * own trace record (packet/wireLayer.ts) and is always shown.
+ * own trace record (packet/wireLayer.ts) and is always shown. A packet of the comparison run (`picked.run === "b"`)
+ * is described from run B's trace, topology, scenario and core session (hooks/useRunView.ts).
  */
 import { useMemo } from 'react';
 import { usePickedPacket } from '../hooks/usePickedPacket';
 import { useCoreMessageLayers } from '../hooks/useCoreMessageLayers';
-import { useTopology } from '../hooks/useTopology';
-import { useTraceVersion } from '../hooks/useTraceVersion';
-import { useScenario } from '../hooks/useScenario';
+import { useRunView } from '../hooks/useRunView';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
-import { traceStore } from '../trace/traceStore';
 import { messageFacts, wireLayer, type WireNames } from '../packet/wireLayer';
 import type { HeaderLayer } from '../packet/messageLayers';
 
@@ -32,10 +30,9 @@ function LayerBlock({ layer, depth, wire }: { layer: HeaderLayer; depth: number;
 
 export function PacketLayers() {
   const picked = usePickedPacket();
-  const topology = useTopology();
-  const version = useTraceVersion();
-  const scenario = useScenario();
-  const core = useCoreMessageLayers(picked?.message ?? null);
+  const run = picked?.run ?? 'a';
+  const { trace, topology, scenario, version } = useRunView(run);
+  const core = useCoreMessageLayers(picked?.message ?? null, run);
   const names = useMemo<WireNames | null>(
     () =>
       topology
@@ -47,23 +44,23 @@ export function PacketLayers() {
     [topology],
   );
   const facts = useMemo(
-    () => (picked ? messageFacts(traceStore, picked.message) : null),
+    () => (picked ? messageFacts(trace, picked.message) : null),
     // version: the trace store (outside React) grew
-    [picked, version],
+    [picked, trace, version],
   );
   const wire = useMemo(
-    () => (picked && names && facts ? wireLayer(traceStore, names, picked.message, picked.packet, facts) : null),
-    [picked, names, facts],
+    () => (picked && names && facts ? wireLayer(trace, names, picked.message, picked.packet, facts) : null),
+    [picked, trace, names, facts],
   );
   if (!picked || !facts) return null;
-  const series = scenario.workload.series[facts.seriesIndex];
+  const series = scenario?.workload.series[facts.seriesIndex];
   const coreLayers = core.status === 'ready' ? core.layers.layers : [];
   const close = () => usePacketSelectionStore.getState().pick(null);
   return (
-    <section className="panel packet-layers" data-testid="packet-layers" data-panel="layers" aria-label={`Headers of message ${picked.message}, layer by layer`}>
+    <section className="panel packet-layers" data-testid="packet-layers" data-panel="layers" data-run={run} aria-label={`Headers of message ${picked.message}${run === 'b' ? ' of run B' : ''}, layer by layer`}>
       <div className="panel-title">
         <h2>
-          Message {picked.message}
+          {run === 'b' ? 'Run B · message' : 'Message'} {picked.message}
           {series ? ` · ${series.label ?? series.id}` : ''} · {facts.bytes} B
           {core.status === 'ready' && core.layers.src !== null ? ` · node ${core.layers.src} → node ${core.layers.dst}` : ''}
         </h2>

@@ -1,6 +1,8 @@
 /**
  * Runs the comparison scenario (run B, compare/compareSpec.ts) in its own simulation worker whenever the spec
  * or the page's scenario changes, feeding trace/compareTrace.ts and state/compareStore.ts. Run A is untouched.
+ * The finished worker keeps its session so run B's packets can show their layers (sim/messageChannel.ts,
+ * `compareMessages`); it ends when run B restarts or comparing stops, and a picked run B packet is then dropped.
  */
 import { useEffect } from 'react';
 import { useCompareStore } from '../state/compareStore';
@@ -9,6 +11,8 @@ import { compareTraceStore } from '../trace/compareTrace';
 import { normalizeResult } from '../sim/normalizeResult';
 import { compareScenario } from '../compare/compareSpec';
 import { wasmModuleUrl } from './useSimulationRunner';
+import { compareMessages } from '../sim/messageChannel';
+import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
 
 /** Minimum wall time between trace-version bumps while run B streams, ms. */
@@ -21,6 +25,8 @@ export function useCompareRunner(): void {
 
   useEffect(() => {
     compareTraceStore.clear();
+    const picks = usePacketSelectionStore.getState();
+    if (picks.picked?.run === 'b') picks.pick(null);  // its record ids index the trace just cleared
     const store = useCompareStore.getState();
     store.patch({ traceVersion: store.traceVersion + 1, topology: null, result: null, end_ps: 0, error: null });
     if (!spec || scenarioRevision < 1) {
@@ -64,9 +70,12 @@ export function useCompareRunner(): void {
             patch({ error: `Run B's result could not be read: ${(err as Error).message}` });
           }
           patch({ status: 'finished', result, topology: m.topology, end_ps: Math.max(compareTraceStore.end_ps, m.now_ps) });
-          worker.terminate();
+          compareMessages.attach(worker);
           break;
         }
+        case 'message':
+          compareMessages.receive(m.requestId, m.json);
+          break;
         case 'error':
           patch({ status: 'error', error: `Run B: ${m.message}` });
           worker.terminate();
@@ -78,6 +87,9 @@ export function useCompareRunner(): void {
     worker.onerror = (e) => useCompareStore.getState().patch({ status: 'error', error: `Run B's worker failed: ${e.message}` });
     const start: ToWorker = { type: 'start', scenarioText: JSON.stringify(derived.scenario), wasmUrl: wasmModuleUrl() };
     worker.postMessage(start);
-    return () => worker.terminate();
+    return () => {
+      compareMessages.detach(worker);
+      worker.terminate();
+    };
   }, [spec, revision, scenarioRevision]);
 }

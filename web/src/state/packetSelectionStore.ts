@@ -1,6 +1,7 @@
 /**
  * The message picked for the packet-layers view: a packet clicked on the cluster canvas (its trace record) or
- * a message arrow clicked in the sequence chart (packet = null: its first packet stands for the wire).
+ * a message arrow clicked in the sequence chart (packet = null: its first packet stands for the wire). `run`
+ * says whose trace the ids index: the page's run ("a", the default) or the comparison run ("b").
  */
 import { create } from 'zustand';
 
@@ -8,6 +9,8 @@ export interface PickedPacket {
   message: number;
   /** Packet trace record (kinds 1–5), or null when a whole message was picked. */
   packet: number | null;
+  /** Run whose trace and core session the message belongs to; absent = "a". */
+  run?: 'a' | 'b';
 }
 
 interface PacketSelectionState {
