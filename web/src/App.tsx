@@ -16,6 +16,7 @@ import { ScenarioEditor } from './components/ScenarioEditor';
 import { ExportPanel } from './components/ExportPanel';
 import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
+import { ViInspector } from './components/ViInspector';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { SequenceChart } from './components/SequenceChart';
@@ -60,6 +61,7 @@ export function App() {
         <div className="left-column">
           <ClusterView />
           <NodeInspector />
+          <ViInspector />
           <PacketLayers />
         </div>
         <div className="right-column">

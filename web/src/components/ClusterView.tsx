@@ -27,9 +27,20 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
 
 function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
   if (p.c.kind === 'host') return `${p.c.node}`;
-  if (p.c.kind === 'nic') return names?.elan4 ? 'Elan4' : 'NIC';
-  if (p.c.kind === 'switch') return p.c.name;
+  if (p.c.kind === 'nic') return p.c.network === 'ethernet' ? 'Tulip' : names?.elan4 ? 'Elan4' : 'NIC';
+  if (p.c.kind === 'switch') return p.c.label ?? p.c.name;
   return '';
+}
+
+/** Tooltip: the component's name and what it is (a second network's parts named for that network). */
+function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
+  const c = p.c;
+  if (c.network === 'ethernet') {
+    const what = { host: 'host CPU, Fast Ethernet protocols', pci: '32-bit/33 MHz PCI bus', nic: 'Tulip-class (DEC 21140) 100 Mb/s NIC', switch: 'store-and-forward Fast Ethernet switch' }[c.kind];
+    return `${c.name} (${what})`;
+  }
+  const what = c.kind === 'nic' ? names?.nic : c.kind === 'switch' ? `${names?.switchName} switch` : c.kind === 'pci' ? `${names?.bus} bus` : c.kind;
+  return `${c.name} (${what ?? c.kind}${c.kind === 'switch' ? `, level ${c.level}` : ''})`;
 }
 
 export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
@@ -75,7 +86,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
         {topology && (
           <span className="muted">
             {topology.fabric === 'sci-ringlet'
-              ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI`
+              ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
               : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
           </span>
@@ -94,6 +105,13 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                   <line key={s.id} className={`link link-${s.kind}`} x1={s.x1} y1={s.y1} x2={s.x2} y2={s.y2} />
                 ))}
               </g>
+              <g className="regions">
+                {layout.regions.map((r) => (
+                  <text key={r.id} className="region-label" x={r.x} y={r.y} data-testid={`cluster-region-${r.id}${suffix}`}>
+                    {r.label}
+                  </text>
+                ))}
+              </g>
               <g className="components">
                 {placed.map((p) => (
                   <g
@@ -107,9 +125,9 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                       select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
                     }
                   >
-                    <title>{`${p.c.name} (${(p.c.kind === 'nic' ? names?.nic : p.c.kind === 'switch' ? `${names?.switchName} switch` : p.c.kind === 'pci' ? `${names?.bus} bus` : p.c.kind) ?? p.c.kind}${p.c.kind === 'switch' ? `, level ${p.c.level}` : ''})`}</title>
+                    <title>{componentTitle(p, names)}</title>
                     <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2} />
-                    {layout.showLabels && p.c.kind !== 'pci' && (
+                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && (
                       <text dy="0.35em" textAnchor="middle">
                         {shortLabel(p, names)}
                       </text>

@@ -13,7 +13,9 @@ export function useNodeParts(topology: Topology | null, node: number | null): No
     if (!topology || node === null) return null;
     const parts: NodeParts = {};
     for (const c of topology.components) {
-      if (c.node === node && (c.kind === 'host' || c.kind === 'pci' || c.kind === 'nic')) parts[c.kind] = c.id;
+      // The main fabric's parts: a second network's (Fast Ethernet beside SCI) come later and are skipped.
+      if (c.node === node && (c.kind === 'host' || c.kind === 'pci' || c.kind === 'nic') && parts[c.kind] === undefined)
+        parts[c.kind] = c.id;
     }
     return parts;
   }, [topology, node]);

@@ -41,13 +41,17 @@ export interface TopologyComponent {
   node?: number;
   level?: number;
   index?: number;
+  /** A second network of the same nodes (`"ethernet"`: seed 003's Fast Ethernet); absent for the main fabric. */
+  network?: string;
+  /** Display name, e.g. "Fast Ethernet switch". */
+  label?: string;
 }
 
 export interface TopologyLink {
   id: number;
   from: number;
   to: number;
-  kind: 'link' | 'pci';
+  kind: 'link' | 'pci' | 'ring';
   bandwidth_MBps?: number;
 }
 

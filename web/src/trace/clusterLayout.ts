@@ -4,6 +4,9 @@
  * A leaf switch sits above the mean of the NICs it connects; other levels are spread evenly.
  * Two rails (Elan4): hosts in the middle row, rail 0's PCI-X bus, Elan4 and fat tree above, rail 1's mirrored
  * below (trace/railIndex.ts).
+ * A second network of the same nodes (components with `network`, e.g. seed 003's Fast Ethernet beside the SCI
+ * ringlet) is laid out on its own below the main one, mirrored: its hosts at the top, its NICs, then its
+ * switch at the bottom; each layout gets a caption (`regions`).
  */
 import { scalePoint } from 'd3-scale';
 import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
@@ -21,7 +24,7 @@ export interface PlacedLink {
   id: number;
   from: number;
   to: number;
-  kind: 'link' | 'pci';
+  kind: 'link' | 'pci' | 'ring';
   /** Endpoints at the facing edges of the two boxes, px. */
   x1: number;
   y1: number;
@@ -43,11 +46,72 @@ export interface ClusterLayout {
   showLabels: boolean;
   /** Boxes narrower than 6 px: drawn without outlines. */
   dense: boolean;
+  /** Captions of the networks when there are two (main fabric, then the second network), px. */
+  regions: { id: string; label: string; x: number; y: number }[];
+}
+
+/** Share of the height given to the main fabric when a second network is drawn below it. */
+const MAIN_SHARE = 0.52;
+/** Minimum width of a switch bar that carries a label (px). */
+const LABELLED_SWITCH_W = 150;
+
+export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
+  const second = topology.components.filter((c) => c.network);
+  if (second.length === 0) return layoutNetwork(topology, width, height);
+  const secondIds = new Set(second.map((c) => c.id));
+  const split = (inSecond: boolean): Topology => ({
+    ...topology,
+    components: topology.components.filter((c) => secondIds.has(c.id) === inSecond),
+    links: topology.links.filter((l) => secondIds.has(l.from) === inSecond && secondIds.has(l.to) === inSecond),
+  });
+  const mainH = Math.round(height * MAIN_SHARE);
+  const a = layoutNetwork(split(false), width, mainH);
+  const b = layoutNetwork(split(true), width, height - mainH);
+  // Mirror the second layout (hosts next to the main one's hosts, its switch at the bottom) and shift it down.
+  const flip = (y: number) => mainH + (height - mainH - y);
+  const nics = [...b.components.values()].filter((p) => p.c.kind === 'nic').map((p) => p.x);
+  for (const p of b.components.values()) {
+    p.y = flip(p.y);
+    // A labelled switch (one store-and-forward switch for all nodes) is a bar under every NIC.
+    if (p.c.label && nics.length > 0) {
+      const lo = Math.min(...nics);
+      const hi = Math.max(...nics);
+      p.x = (lo + hi) / 2;
+      p.w = Math.max(LABELLED_SWITCH_W, hi - lo + p.h);
+    }
+  }
+  for (const l of [...b.links.values(), ...b.buses]) {
+    l.y1 = flip(l.y1);
+    l.y2 = flip(l.y2);
+  }
+  // Links to a bar switch drop straight from their NIC.
+  for (const l of b.links.values()) {
+    const from = b.components.get(l.from);
+    const to = b.components.get(l.to);
+    if (from?.c.label) l.x1 = l.x2;
+    if (to?.c.label) l.x2 = l.x1;
+  }
+  const network = second[0].network!;
+  return {
+    width,
+    height,
+    components: new Map([...a.components, ...b.components]),
+    links: new Map([...a.links, ...b.links]),
+    segments: [...a.segments, ...b.segments],
+    buses: [...a.buses, ...b.buses],
+    nodeParts: a.nodeParts,
+    showLabels: a.showLabels,
+    dense: a.dense,
+    regions: [
+      { id: 'main', label: topology.fabric === 'sci-ringlet' ? 'SCI ringlet' : topology.fabric, x: 6, y: 11 },
+      { id: network, label: network === 'ethernet' ? 'Fast Ethernet (the same nodes)' : network, x: 6, y: mainH + 11 },
+    ],
+  };
 }
 
 const MARGIN = { top: 18, bottom: 22, side: 16 };
 
-export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
+function layoutNetwork(topology: Topology, width: number, height: number): ClusterLayout {
   const levels = Math.max(1, ...topology.components.filter((c) => c.kind === 'switch').map((c) => c.level ?? 1));
   const { rails, railOf } = railIndex(topology);
   const rows = rails > 1 ? 2 * levels + 5 : 3 + levels; // host, pci, nic, switch levels (per rail)
@@ -129,5 +193,5 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
       buses.push({ id: nic.c.id, x1: host.x, y1: host.y + (dy * host.h) / 2, x2: nic.x, y2: nic.y - (dy * nic.h) / 2 });
     }
   }
-  return { width, height, components, links, segments, buses, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6 };
+  return { width, height, components, links, segments, buses, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6, regions: [] };
 }

@@ -24,7 +24,8 @@ export function indexTopology(topology: Topology): TopologyIndex {
     index.kindOf.set(c.id, c.kind);
     if (typeof c.node === 'number' && (c.kind === 'host' || c.kind === 'pci' || c.kind === 'nic')) {
       index.nodeOf.set(c.id, c.node);
-      index[c.kind].set(c.node, c.id);
+      // Per node the main fabric's part (a second network's parts come later in the topology).
+      if (!index[c.kind].has(c.node)) index[c.kind].set(c.node, c.id);
     }
   }
   for (const l of topology.links) index.link.set(l.id, { from: l.from, to: l.to });

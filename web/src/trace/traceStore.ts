@@ -8,7 +8,7 @@
  */
 import type { TraceBatch } from '../sim/bridgeTypes';
 
-export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message';
+export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue';
 
 export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind >= 1 && kind <= 5) return 'packet';
@@ -17,10 +17,11 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind >= 21 && kind <= 23) return 'level';
   if (kind === 30) return 'host_op';
   if (kind === 40) return 'message';
+  if (kind === 60 || kind === 61) return 'queue'; // VIA descriptors and VI states (inspect/viQueues.ts)
   return null;
 }
 
-const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message'];
+const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue'];
 
 /** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
 export class SortedIndex {
@@ -88,7 +89,7 @@ export class TraceStore {
   end_ps = 0;
   readonly index: Record<TraceCategory, SortedIndex> = {
     packet: new SortedIndex(), pci: new SortedIndex(), nic_thread: new SortedIndex(),
-    level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(),
+    level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(), queue: new SortedIndex(),
   };
   /** Level records (kinds 21–23) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
@@ -132,7 +133,7 @@ export class TraceStore {
     this.value.set(batch.value, base);
     this.length = base + batch.n;
     const fresh: Record<TraceCategory, number[]> = {
-      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [],
+      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [],
     };
     for (let r = base; r < this.length; r++) {
       const c = categoryOfKind(this.kind[r]);

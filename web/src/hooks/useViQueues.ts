@@ -1,0 +1,43 @@
+/**
+ * The VIs and completion queues of `node` at the time cursor (inspect/viQueues.ts), from the trace's VIA
+ * records (kinds 60, 61) of every host component of the node (the SCI host for SS-VIA, the Fast Ethernet host
+ * for M-VIA). Recomputed when the node, the time or the trace changes.
+ */
+import { useMemo } from 'react';
+import { useTopology } from './useTopology';
+import { useSimTime } from './useSimTime';
+import { useTraceVersion } from './useTraceVersion';
+import { traceStore } from '../trace/traceStore';
+import { viQueuesAt } from '../inspect/viQueues';
+import type { QueueOwnerView, QueueRecord } from '../inspect/queueModel';
+
+export function useViQueues(node: number | null): QueueOwnerView[] | null {
+  const topology = useTopology();
+  const time_ps = useSimTime();
+  const traceVersion = useTraceVersion();
+  const hosts = useMemo(() => {
+    const m = new Map<number, string>();
+    if (topology && node !== null)
+      for (const c of topology.components)
+        if (c.node === node && c.kind === 'host')
+          m.set(c.id, c.network === 'ethernet' ? `${c.name}, Fast Ethernet: M-VIA` : `${c.name}, ${topology.fabric === 'sci-ringlet' ? 'SCI: SS-VIA' : topology.fabric}`);
+    return m;
+  }, [topology, node]);
+  return useMemo(() => {
+    if (hosts.size === 0) return null;
+    const idx = traceStore.index.queue;
+    const stop = idx.upperBound(time_ps, traceStore.t_start_ps);
+    const records: QueueRecord[] = [];
+    for (let i = 0; i < stop; i++) {
+      const r = idx.order[i];
+      const component = traceStore.component[r];
+      if (!hosts.has(component)) continue;
+      records.push({
+        t_ps: traceStore.t_start_ps[r], kind: traceStore.kind[r], component, message: traceStore.message[r],
+        bytes: traceStore.bytes[r], value: traceStore.value[r],
+      });
+    }
+    return viQueuesAt(records, time_ps, { hostName: (c) => hosts.get(c) ?? `component ${c}` });
+    // traceVersion: the trace store (outside React) grew
+  }, [hosts, time_ps, traceVersion]);
+}
