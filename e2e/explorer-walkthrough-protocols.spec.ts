@@ -68,6 +68,18 @@ test('SCI-MPICH steps highlight the ringlet node parts they describe', async ({ 
   await expect(page.getByTestId('component-pci0')).toHaveClass(/wt-highlight/);
 });
 
+test('M-VIA and TCP/IP wire steps highlight the Fast Ethernet switch', async ({ emulator, page }) => {
+  await emulator.open('#scenario=via-sci-pingpong&w=m-via-kernel&step=4');
+  await emulator.finishedFingerprint();
+  await expect(page.getByTestId('component-eth-switch')).toHaveClass(/wt-highlight/);
+  await page.getByTestId('walkthrough-next').click();
+  await expect(page.getByTestId('component-eth-switch')).not.toHaveClass(/wt-highlight/);
+  await page.getByTestId('walkthrough-select').selectOption('tcp-fast-ethernet');
+  for (let i = 1; i < 4; i++) await page.getByTestId('walkthrough-next').click();
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 4 of 7');
+  await expect(page.getByTestId('component-eth-switch')).toHaveClass(/wt-highlight/);
+});
+
 test('an unknown scenario= link says so and falls back to the default scenario', async ({ emulator }) => {
   await emulator.open('#scenario=no-such-scenario&w=x');
   await expect(emulator.errorBanner).toContainText('Unknown scenario "no-such-scenario"');
