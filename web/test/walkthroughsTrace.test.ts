@@ -128,6 +128,8 @@ for (const [id, expected] of Object.entries(EXPECTED)) {
     const walkthrough = scenario.walkthroughs?.find((w) => w.id === id);
     assert.ok(walkthrough, `${id} is not in scenarios/${expected.file}.json`);
     assert.equal(walkthrough!.steps.length, expected.steps.length);
+    assert.ok(expected.steps.length >= 4 && expected.steps.length <= 7, '4 to 7 steps');
+    for (const s of walkthrough!.steps) assert.match(s.cite ?? '', /Seed 00[13] '|REFERENCES §1\.[256]/, `"${s.text.slice(0, 40)}" is not cited`);
     const trace = await traceOf(expected.file, scenario);
     const seriesIndex = scenario.workload.series.findIndex((s) => s.id === walkthrough!.steps[0].message?.series);
     assert.ok(seriesIndex >= 0 && walkthrough!.steps.every((s) => s.message?.series === scenario.workload.series[seriesIndex].id));
