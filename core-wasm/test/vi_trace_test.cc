@@ -211,3 +211,21 @@ TEST(ViTrace, SciTopologyHasTheFastEthernetSwitch) {
 
 }  // namespace
 }  // namespace hpcsim
+
+namespace hpcsim {
+namespace {
+
+TEST(ViTrace, StateRecordsAreKeptBeyondThePerRunCap) {
+  TraceBuffer t(10);
+  t.begin_segment(1);
+  t.record(0, 1, TraceKind::kQdmaPacket, 5, 1, 64, 0);
+  t.record(1, 2, TraceKind::kQdmaPacket, 5, 1, 64, 0);  // over the per-run cap: dropped
+  t.record_state(3, 3, TraceKind::kViDescriptor, 1, 1, 64, 1);
+  EXPECT_EQ(t.recorded(), 2u);
+  EXPECT_EQ(t.dropped(), 1u);
+  for (int i = 0; i < 20; ++i) t.record_state(4, 4, TraceKind::kViState, 1, 0, 0, 2);
+  EXPECT_EQ(t.recorded(), 10u);  // the overall limit still holds
+}
+
+}  // namespace
+}  // namespace hpcsim

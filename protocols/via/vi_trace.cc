@@ -20,10 +20,10 @@ ViTrace trace_recorder(Simulator& sim, ComponentId host, int peer) {
   ViTrace t;
   Simulator* s = &sim;
   t.queue = [s, host](const QueueChange& c) {
-    s->trace().record(s->now(), s->now(), TraceKind::kViDescriptor, host, c.message, c.bytes, descriptor_value(c));
+    s->trace().record_state(s->now(), s->now(), TraceKind::kViDescriptor, host, c.message, c.bytes, descriptor_value(c));
   };
   t.state = [s, host, peer](int vi, ViState state, bool created, int async_error) {
-    s->trace().record(s->now(), s->now(), TraceKind::kViState, host, 0, static_cast<uint32_t>(peer),
+    s->trace().record_state(s->now(), s->now(), TraceKind::kViState, host, 0, static_cast<uint32_t>(peer),
                       vi_state_value(vi, state, created, async_error));
   };
   return t;

@@ -21,7 +21,8 @@ int32_t vi_state_value(int vi, ViState state, bool created, int async_error);
 
 /// Observers that record, at the simulator's current time, kind-60 records (component `host`, message = the
 /// descriptor's message id, bytes = its byte count) and kind-61 records (component `host`, bytes = `peer`
-/// node, message 0). Zero-length records (t_start = t_end = now).
+/// node, message 0). Zero-length records (t_start = t_end = now), kept whatever the trace's per-run cap
+/// (TraceBuffer::record_state): the page rebuilds the queues from all of them.
 ViTrace trace_recorder(Simulator& sim, ComponentId host, int peer);
 
 }  // namespace via

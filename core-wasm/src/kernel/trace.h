@@ -45,13 +45,18 @@ class TraceBuffer {
       return;
     }
     ++segment_count_;
-    t0_.push_back(static_cast<double>(start));
-    t1_.push_back(static_cast<double>(end));
-    kind_.push_back(static_cast<uint32_t>(kind));
-    comp_.push_back(component);
-    msg_.push_back(message);
-    bytes_.push_back(bytes);
-    value_.push_back(value);
+    push(start, end, kind, component, message, bytes, value);
+  }
+
+  /// A record the page rebuilds state from (VIA descriptor and VI state changes, a few per message): kept
+  /// whatever the per-segment limit, so a state is never left half-known; only `max_records` drops it.
+  void record_state(Time start, Time end, TraceKind kind, ComponentId component, uint32_t message, uint32_t bytes,
+                    int32_t value) {
+    if (t0_.size() >= max_) {
+      ++dropped_;
+      return;
+    }
+    push(start, end, kind, component, message, bytes, value);
   }
 
   /// Starts a segment (one ping-pong run) that keeps at most `limit` records (0: no per-segment limit), so a
@@ -76,6 +81,17 @@ class TraceBuffer {
   const int32_t* batch_value() const { return b_value_.data(); }
 
  private:
+  void push(Time start, Time end, TraceKind kind, ComponentId component, uint32_t message, uint32_t bytes,
+            int32_t value) {
+    t0_.push_back(static_cast<double>(start));
+    t1_.push_back(static_cast<double>(end));
+    kind_.push_back(static_cast<uint32_t>(kind));
+    comp_.push_back(component);
+    msg_.push_back(message);
+    bytes_.push_back(bytes);
+    value_.push_back(value);
+  }
+
   size_t max_;
   size_t read_ = 0;
   size_t dropped_ = 0;
