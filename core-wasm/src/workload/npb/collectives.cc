@@ -5,11 +5,13 @@
 // - MPI_Reduce (commutative op): binomial tree to the root (receive from rank + mask and combine while the
 //   rank's bit `mask` is clear, else send to rank - mask and stop); one flop per double combined;
 // - MPI_Allreduce: MPI_Reduce to rank 0, then MPI_Bcast from rank 0 (MPICH 1.2 intra_Allreduce);
-// - MPI_Barrier: recursive doubling over the largest power of two P2 <= P with 0-byte messages; ranks
+// - MPI_Barrier: recursive doubling (MPI_Sendrecv of 0 bytes) over the largest power of two P2 <= P; ranks
 //   >= P2 first send to rank - P2 and last receive from it (MPICH 1.2 intra_Barrier).
 // Every collective message carries a tag of its own above the application's (MPICH uses a separate
 // communicator context), and a collective's sends and receives complete before the next operation
 // (blocking calls).
+#include <algorithm>
+
 #include "workload/npb/builder.h"
 
 namespace hpcsim::npb {
@@ -74,7 +76,25 @@ void lower_reduce(int rank, int size, int root, int64_t bytes, Phase ph, const c
   }
 }
 
-void lower_barrier(int rank, int size, Phase ph, const char* what, std::vector<Op>* o) {
+// MPI_Sendrecv with a 0-byte message each way: Isend and Irecv, then both Waits (so it cannot deadlock
+// whatever the send protocol).
+void sendrecv(int partner, Phase ph, const char* what, int* next_request, std::vector<Op>* o) {
+  Op s = p2p(OpKind::Isend, ph, partner, 0, kBarrierTag, what), r = p2p(OpKind::Irecv, ph, partner, 0, kBarrierTag, what);
+  s.request = (*next_request)++;
+  r.request = (*next_request)++;
+  o->push_back(s);
+  o->push_back(r);
+  for (int req : {s.request, r.request}) {
+    Op w;
+    w.kind = OpKind::Wait;
+    w.phase = ph;
+    w.request = req;
+    w.what = what;
+    o->push_back(w);
+  }
+}
+
+void lower_barrier(int rank, int size, Phase ph, const char* what, int* next_request, std::vector<Op>* o) {
   int p2 = 1;
   while (p2 * 2 <= size) p2 *= 2;
   if (rank >= p2) {
@@ -83,12 +103,7 @@ void lower_barrier(int rank, int size, Phase ph, const char* what, std::vector<O
     return;
   }
   if (rank + p2 < size) o->push_back(p2p(OpKind::Recv, ph, rank + p2, 0, kBarrierTag, what));
-  for (int mask = 1; mask < p2; mask <<= 1) {
-    int partner = rank ^ mask;
-    // MPI_Sendrecv: the send is buffered (0 bytes), so Send then Recv cannot deadlock.
-    o->push_back(p2p(OpKind::Send, ph, partner, 0, kBarrierTag, what));
-    o->push_back(p2p(OpKind::Recv, ph, partner, 0, kBarrierTag, what));
-  }
+  for (int mask = 1; mask < p2; mask <<= 1) sendrecv(rank ^ mask, ph, what, next_request, o);
   if (rank + p2 < size) o->push_back(p2p(OpKind::Send, ph, rank + p2, 0, kBarrierTag, what));
 }
 
@@ -97,6 +112,8 @@ void lower_barrier(int rank, int size, Phase ph, const char* what, std::vector<O
 void lower_collectives(std::vector<RankProgram>* programs) {
   const int size = static_cast<int>(programs->size());
   for (RankProgram& p : *programs) {
+    int next_request = 0;  // requests of the lowered operations follow the program's own
+    for (const Op& op : p.ops) next_request = std::max(next_request, op.request + 1);
     std::vector<Op> out;
     out.reserve(p.ops.size());
     for (const Op& op : p.ops) {
@@ -107,7 +124,7 @@ void lower_collectives(std::vector<RankProgram>* programs) {
           lower_reduce(p.rank, size, 0, op.bytes, op.phase, op.what, &out);
           lower_bcast(p.rank, size, 0, op.bytes, op.phase, op.what, &out);
           break;
-        case OpKind::Barrier: lower_barrier(p.rank, size, op.phase, op.what, &out); break;
+        case OpKind::Barrier: lower_barrier(p.rank, size, op.phase, op.what, &next_request, &out); break;
         default: out.push_back(op);
       }
     }
