@@ -89,7 +89,7 @@ test('the default scenario has a walkthrough per protocol, valid against the sch
 test('every walkthrough step resolves to a time within its run, in step order (default model and PCI at 133 MHz)', () => {
   for (const parameters of [{}, { 'pci.clock_MHz': 133 }] as Record<string, number>[]) {
     const scenario = { ...structuredClone(defaultScenario), parameters };
-    scenario.workload.sizes_bytes = [0, 4096];
+    if (scenario.workload.kind === 'pingpong') scenario.workload.sizes_bytes = [0, 4096];
     const trace = runTrace(scenario);
     for (const w of defaultScenario.walkthroughs!) {
       let previous = -1;

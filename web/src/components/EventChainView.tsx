@@ -13,6 +13,7 @@ import { useHostThreads } from '../hooks/useHostThreads';
 import { useScrollIntoViewX } from '../hooks/useScrollIntoViewX';
 import { useSimTime } from '../hooks/useSimTime';
 import { useScenario } from '../hooks/useScenario';
+import { pingPongOf } from '../scenario/scenarioTypes';
 import { useElementSize } from '../hooks/useElementSize';
 import { usePlaying } from '../hooks/usePlaying';
 import { useChainSelectionStore } from '../state/chainSelectionStore';
@@ -41,8 +42,8 @@ export function EventChainView() {
   const progress = typeof series?.progress === 'string' ? series.progress : 'polling';
   const lanes = useMemo(() => {
     if (!chain) return [];
-    const w = scenario.workload;
-    const order = [w.initiator, w.target].filter((n) => chain.nodes.includes(n));
+    const w = pingPongOf(scenario);
+    const order = (w ? [w.initiator, w.target] : []).filter((n) => chain.nodes.includes(n));
     return [...order, ...chain.nodes.filter((n) => !order.includes(n))];
   }, [chain, scenario]);
   const layout = useMemo(() => (chain ? layoutChain(chain.graph, lanes, Math.max(300, width - 4)) : null), [chain, lanes, width]);

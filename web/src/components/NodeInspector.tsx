@@ -10,6 +10,7 @@ import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useKindNames } from '../hooks/useKindNames';
 import { useNodeParts } from '../hooks/useNodeParts';
 import { useScenario } from '../hooks/useScenario';
+import { pingPongOf } from '../scenario/scenarioTypes';
 import { useRunStore } from '../state/runStore';
 import { traceStore } from '../trace/traceStore';
 import { nodeStateAt } from '../trace/nodeState';
@@ -55,8 +56,10 @@ export function NodeInspector() {
     body = <p className="muted">Click a host, PCI bus or NIC in the cluster view to inspect its node.</p>;
   } else {
     const slots = slotsFromRegistry ?? Math.max(state.inputQueuePeak, state.inputQueueOccupied, 1);
-    const role =
-      node === scenario.workload.initiator ? ' (initiator)' : node === scenario.workload.target ? ' (target)' : '';
+    const pp = pingPongOf(scenario);
+    const role = pp
+      ? node === pp.initiator ? ' (initiator)' : node === pp.target ? ' (target)' : ''
+      : scenario.workload.kind === 'npb' && node < scenario.workload.processes ? ` (MPI rank ${node})` : '';
     body = (
       <dl className="inspector-grid">
         <dt>Node</dt>

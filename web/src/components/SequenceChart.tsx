@@ -21,6 +21,7 @@ function openMessage(message: number, start_ps: number): void {
   usePacketSelectionStore.getState().pick({ message, packet: null });
 }
 import { formatBytes } from '../charts/formatBytes';
+import { defaultLanes } from '../scenario/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
@@ -36,7 +37,7 @@ export function SequenceChart() {
   const scenario = useScenario();
   const zoom = useViewStore((s) => s.zoom);
   const w = Math.max(width, 300);
-  const nodes = model && model.nodes.length > 0 ? model.nodes : [scenario.workload.initiator, scenario.workload.target];
+  const nodes = model && model.nodes.length > 0 ? model.nodes : defaultLanes(scenario);
   const x = useMemo(() => scalePoint<number>().domain(nodes).range([MARGIN.left, w - MARGIN.right]).padding(0.5), [nodes.join(','), w]);
   const y = useMemo(() => scaleLinear().domain([from_ps / 1e6, to_ps / 1e6]).range([MARGIN.top, HEIGHT - MARGIN.bottom]), [from_ps, to_ps]);
   const yAxis = useMemo(() => axisLeft(y).ticks(6).tickFormat((d) => `${d} µs`), [y]);

@@ -14,6 +14,7 @@ import { CHART_MARGIN, computeSizeChart, type Metric } from '../charts/sizeChart
 import { formatBytes, sizeTicks } from '../charts/formatBytes';
 import { SERIES_COLORS } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
+import { pingPongOf } from '../scenario/scenarioTypes';
 import { useCompareStore } from '../state/compareStore';
 import { describeCompare } from '../compare/compareSpec';
 
@@ -43,7 +44,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   const reference = useMemo(() => scenario.reference?.series ?? [], [scenario]);
   // "Seed 002 (Pedretti & Brightwell): ..." -> "paper (seed 002)"; no source -> "paper".
   const model = useMemo(
-    () => computeSizeChart(metric, series, reference, scenario.workload.sizes_bytes, width || 400, HEIGHT),
+    () => computeSizeChart(metric, series, reference, pingPongOf(scenario)?.sizes_bytes ?? [], width || 400, HEIGHT),
     [metric, series, reference, scenario, width],
   );
   const seriesIds = [...new Set([...specs.map((s) => s.id), ...series.filter((s) => !s.id.startsWith(B)).map((s) => s.id)])];

@@ -13,6 +13,7 @@ import { traceStore } from '../trace/traceStore';
 import { normalizeResult } from '../sim/normalizeResult';
 import { parseKindNames } from '../sim/traceKinds';
 import { defaultScenario } from '../scenario/defaultScenario';
+import { pingPongOf } from '../scenario/scenarioTypes';
 import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
 import { applyView } from '../share/currentView';
 import { attachMessageWorker, detachMessageWorker, receiveMessageReply } from '../sim/messageChannel';
@@ -75,7 +76,7 @@ export function useSimulationRunner(): { cancel: () => void } {
         case 'topology':
           patch({ topology: m.topology });
           if (!useSelectionStore.getState().selection) {
-            useSelectionStore.getState().select({ kind: 'node', node: scenario.workload.initiator });
+            useSelectionStore.getState().select({ kind: 'node', node: pingPongOf(scenario)?.initiator ?? 0 });
           }
           break;
         case 'trace':

@@ -2,11 +2,49 @@
  * TypeScript shape of a scenario file (scenarios/scenario.schema.json is the authority; ajv checks it at
  * runtime in validateScenario.ts). Times in results are microseconds; MB/s means 10^6 bytes per second.
  */
+/** A transport the workload runs over (schema `workload.series[]`); extra model options stay as in the file. */
 export interface SeriesSpec {
   id: string;
   label?: string;
-  protocol: 'portals' | 'tports';
-  operation: 'put' | 'get' | 'send';
+  protocol: 'portals' | 'tports' | 'ompi' | 'mpich-qsnet' | 'elan4-qdma' | 'ss-via' | 'sci-mpich' | 'm-via' | 'tcp';
+  operation: 'put' | 'get' | 'send' | 'rdma-write' | 'rdma-read';
+  [option: string]: unknown;
+}
+
+/** The seed 002 §5 ping-pong sweep: `initiator` ↔ `target` for each of `sizes_bytes` over each series. */
+export interface PingPongWorkload {
+  kind: 'pingpong';
+  initiator: number;
+  target: number;
+  pairing?: 'single' | 'half-shift';
+  warmup_iterations?: number;
+  iterations?: number;
+  sizes_bytes: number[];
+  series: SeriesSpec[];
+}
+
+/** NAS Parallel Benchmarks 2.3 kernels (REFERENCES §1.7.1) the core runs, and their problem classes. */
+export const NPB_BENCHMARKS = ['LU', 'MG', 'CG', 'EP', 'BT'] as const;
+export const NPB_CLASSES = ['S', 'W', 'A', 'B'] as const;
+export type NpbBenchmark = (typeof NPB_BENCHMARKS)[number];
+export type NpbClass = (typeof NPB_CLASSES)[number];
+
+/**
+ * NAS runs (seed 003 "Execution Time of NPB"): each benchmark once on 1 process, then on `processes` nodes
+ * (one MPI rank per node, rank r on node r) over each series' MPI (ss-via: MPI over SS-VIA, sci-mpich: SCI-MPICH).
+ */
+export interface NpbWorkload {
+  kind: 'npb';
+  processes: number;
+  benchmarks: { benchmark: NpbBenchmark; class: NpbClass }[];
+  series: SeriesSpec[];
+}
+
+export type Workload = PingPongWorkload | NpbWorkload;
+
+/** The workload as a ping-pong sweep, or null for any other kind (NAS runs have no initiator, target or sizes). */
+export function pingPongOf(scenario: { workload: Workload }): PingPongWorkload | null {
+  return scenario.workload.kind === 'pingpong' ? scenario.workload : null;
 }
 
 export interface ReferencePoint {
@@ -62,19 +100,16 @@ export interface Scenario {
   title?: string;
   description?: string;
   seed?: number;
-  cluster: { fabric: 'qsnet'; nodes: number; nic?: 'elan3' };
-  workload: {
-    kind: 'pingpong';
-    initiator: number;
-    target: number;
-    pairing?: 'single' | 'half-shift';
-    warmup_iterations?: number;
-    iterations?: number;
-    sizes_bytes: number[];
-    series: SeriesSpec[];
+  cluster: {
+    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet';
+    nodes: number;
+    nic?: 'elan3' | 'elan4' | 'pci-sci';
+    testbed?: string;
+    rails?: number;
   };
+  workload: Workload;
   parameters?: Record<string, number>;
-  trace?: { max_records?: number };
+  trace?: { max_records?: number; max_records_per_run?: number };
   reference?: {
     source?: string;
     series?: ReferenceSeries[];
@@ -83,4 +118,13 @@ export interface Scenario {
   };
   /** Classroom walkthroughs through the run (not simulation input). */
   walkthroughs?: Walkthrough[];
+}
+
+/**
+ * Nodes a sequence chart shows before any message is in view: the ping-pong pair, or every NAS rank's node
+ * (rank r runs on node r).
+ */
+export function defaultLanes(scenario: { workload: Workload }): number[] {
+  const w = scenario.workload;
+  return w.kind === 'pingpong' ? [w.initiator, w.target] : Array.from({ length: w.processes }, (_, r) => r);
 }

@@ -1,16 +1,25 @@
 /**
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
- * The built scenario is checked with the shared ajv schema (validateScenario.ts); each schema error is mapped back
- * to the field it names (`/cluster/nodes` → `nodes`), plus the cross-field rules the schema cannot state
- * (initiator and target below the node count and distinct). Pure.
+ * A draft holds both kinds' fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
+ * benchmarks with their class); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
+ * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
+ * state (initiator and target below the node count and distinct; processes at most the node count). Pure.
  */
-import type { Scenario, SeriesSpec } from './scenarioTypes';
+import { NPB_BENCHMARKS, type NpbBenchmark, type NpbClass, type Scenario, type SeriesSpec } from './scenarioTypes';
 import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
+import { templateOf, type WorkloadKind } from './workloadTemplates';
 
-export type WorkloadField = 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations';
+export { seriesCatalogFor } from './workloadTemplates';
+
+/** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
+export type WorkloadField =
+  | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}`;
 
 export interface WorkloadDraft {
+  kind: WorkloadKind;
   nodes: string;
   initiator: string;
   target: string;
@@ -20,6 +29,10 @@ export interface WorkloadDraft {
   series: string[];
   warmup: string;
   iterations: string;
+  /** NAS: MPI processes, one per node. */
+  processes: string;
+  /** NAS: the chosen benchmarks and their class, in NPB_BENCHMARKS order. */
+  benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
 }
 
 /** Series the editor offers: the default scenario's, then any other of the current scenario. */
@@ -29,28 +42,57 @@ export function seriesCatalog(base: SeriesSpec[], current: SeriesSpec[]): Series
   return out;
 }
 
+/** The draft of `s`; the fields of the other kind come from that kind's template (workloadTemplates.ts). */
 export function draftFromScenario(s: Scenario): WorkloadDraft {
   const w = s.workload;
+  const pp = w.kind === 'pingpong' ? w : (templateOf('pingpong').workload as Extract<typeof w, { kind: 'pingpong' }>);
+  const npb = w.kind === 'npb' ? w : (templateOf('npb').workload as Extract<typeof w, { kind: 'npb' }>);
   return {
+    kind: w.kind,
     nodes: String(s.cluster.nodes),
-    initiator: String(w.initiator),
-    target: String(w.target),
-    sizes: w.sizes_bytes.join(', '),
+    initiator: String(pp.initiator),
+    target: String(pp.target),
+    sizes: pp.sizes_bytes.join(', '),
     series: w.series.map((x) => x.id),
-    warmup: String(w.warmup_iterations ?? 1),
-    iterations: String(w.iterations ?? 2),
+    warmup: String(pp.warmup_iterations ?? 1),
+    iterations: String(pp.iterations ?? 2),
+    processes: String(npb.processes),
+    benchmarks: Object.fromEntries(npb.benchmarks.map((b) => [b.benchmark, b.class])),
   };
 }
 
-const FIELD_OF_PATH: [RegExp, WorkloadField][] = [
-  [/^\/cluster\/nodes/, 'nodes'],
-  [/^\/workload\/initiator/, 'initiator'],
-  [/^\/workload\/target/, 'target'],
-  [/^\/workload\/sizes_bytes/, 'sizes'],
-  [/^\/workload\/series/, 'series'],
-  [/^\/workload\/warmup_iterations/, 'warmup'],
-  [/^\/workload\/iterations/, 'iterations'],
-];
+/**
+ * The draft after choosing workload `kind` while editing `base`: back to `base`'s own node count and series
+ * when it is of that kind, else the template's (NAS runs need the template's 8-node SCI ringlet).
+ */
+export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scenario): WorkloadDraft {
+  if (kind === draft.kind) return draft;
+  const from = base.workload.kind === kind ? base : templateOf(kind);
+  return { ...draft, kind, nodes: String(from.cluster.nodes), series: from.workload.series.map((s) => s.id) };
+}
+
+/** The chosen benchmarks of a draft, as the scenario lists them (NPB_BENCHMARKS order). */
+export function chosenBenchmarks(draft: WorkloadDraft): { benchmark: NpbBenchmark; class: NpbClass }[] {
+  return NPB_BENCHMARKS.filter((b) => draft.benchmarks[b] !== undefined).map((b) => ({ benchmark: b, class: draft.benchmarks[b]! }));
+}
+
+/**
+ * The editor field named by an error path, schema style (`/workload/benchmarks/0/class`) or core style
+ * (`workload.benchmarks/0`, `cluster.nodes`), or null when no field shows it. Benchmark indices refer to
+ * `draft`'s chosen benchmarks.
+ */
+export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField | null {
+  const p = path.replace(/^\//, '').replace(/[./]/g, '/');
+  const bench = /^workload\/benchmarks\/(\d+)/.exec(p);
+  if (bench) return `benchmark-${chosenBenchmarks(draft)[Number(bench[1])]?.benchmark ?? NPB_BENCHMARKS[0]}` as WorkloadField;
+  const table: [RegExp, WorkloadField][] = [
+    [/^cluster\/nodes/, 'nodes'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
+    [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
+    [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
+    [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'],
+  ];
+  return table.find(([re]) => re.test(p))?.[1] ?? null;
+}
 
 /** A number field's text as a number; text that is not a number is kept so the schema names it. */
 function numberOrText(text: string): number | string {
@@ -64,30 +106,42 @@ export interface DraftCheck {
   other: string | null;
 }
 
+/** The workload object the draft describes, on top of `from`'s (a scenario of the draft's kind). */
+function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], sizes: (number | string)[]): Record<string, unknown> {
+  if (draft.kind === 'npb') {
+    return { ...from.workload, processes: numberOrText(draft.processes), benchmarks: chosenBenchmarks(draft), series };
+  }
+  return {
+    ...from.workload,
+    initiator: numberOrText(draft.initiator),
+    target: numberOrText(draft.target),
+    sizes_bytes: sizes,
+    series,
+    warmup_iterations: numberOrText(draft.warmup),
+    iterations: numberOrText(draft.iterations),
+  };
+}
+
 /**
- * Builds the scenario from `base` (kept: id, title, reference, trace, ...), the draft and `parameters`,
- * then validates it. `scenario` is null when any rule is broken.
+ * Builds the scenario from `base` (kept: id, title, reference, trace, ...; when the draft's kind differs, from
+ * that kind's template instead, since walkthroughs and references describe one workload), the draft and
+ * `parameters`, then validates it. `scenario` is null when any rule is broken.
  */
 export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: SeriesSpec[], parameters: Record<string, number> | undefined): DraftCheck {
   const errors: Partial<Record<WorkloadField, string>> = {};
+  const from = base.workload.kind === draft.kind ? base : templateOf(draft.kind);
   const sizeTexts = draft.sizes.split(/[\s,]+/).filter((t) => t !== '');
   const sizes = sizeTexts.map(numberOrText);
-  if (sizeTexts.length === 0) errors.sizes = 'must list at least one size in bytes';
-  else if (sizes.some((v) => typeof v !== 'number')) errors.sizes = 'must be numbers of bytes separated by commas';
+  if (draft.kind === 'pingpong') {
+    if (sizeTexts.length === 0) errors.sizes = 'must list at least one size in bytes';
+    else if (sizes.some((v) => typeof v !== 'number')) errors.sizes = 'must be numbers of bytes separated by commas';
+  } else if (chosenBenchmarks(draft).length === 0) errors.benchmarks = 'must run at least one NAS benchmark';
   const series = catalog.filter((s) => draft.series.includes(s.id));
   if (series.length === 0) errors.series = 'must run at least one series';
   const candidate: Record<string, unknown> = {
-    ...base,
-    cluster: { ...base.cluster, nodes: numberOrText(draft.nodes) },
-    workload: {
-      ...base.workload,
-      initiator: numberOrText(draft.initiator),
-      target: numberOrText(draft.target),
-      sizes_bytes: sizes,
-      series,
-      warmup_iterations: numberOrText(draft.warmup),
-      iterations: numberOrText(draft.iterations),
-    },
+    ...from,
+    cluster: { ...from.cluster, nodes: numberOrText(draft.nodes) },
+    workload: workloadOf(from, draft, series, sizes),
   };
   delete candidate.parameters;
   if (parameters) candidate.parameters = parameters;
@@ -95,14 +149,18 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   const checked = validateScenario(candidate);
   if (!checked.ok) {
     const [path, ...rest] = checked.error.split(': ');
-    const field = FIELD_OF_PATH.find(([re]) => re.test(path))?.[1];
+    const field = fieldOfPath(path, draft);
     if (field && !errors[field]) errors[field] = rest.join(': ');
     else if (!field) other = checked.error;
   } else {
     const { cluster, workload } = checked.scenario;
-    if (workload.initiator >= cluster.nodes) errors.initiator = `must be below the node count (${cluster.nodes})`;
-    if (workload.target >= cluster.nodes) errors.target = `must be below the node count (${cluster.nodes})`;
-    if (workload.target === workload.initiator) errors.target = 'must differ from the initiator';
+    if (workload.kind === 'pingpong') {
+      if (workload.initiator >= cluster.nodes) errors.initiator = `must be below the node count (${cluster.nodes})`;
+      if (workload.target >= cluster.nodes) errors.target = `must be below the node count (${cluster.nodes})`;
+      if (workload.target === workload.initiator) errors.target = 'must differ from the initiator';
+    } else if (workload.processes > cluster.nodes) {
+      errors.processes = `must be at most the node count (${cluster.nodes}): one MPI process per node`;
+    }
   }
   const ok = checked.ok && Object.keys(errors).length === 0 && other === null;
   return { scenario: ok && checked.ok ? checked.scenario : null, errors, other };
