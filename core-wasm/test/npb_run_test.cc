@@ -8,7 +8,9 @@
 #include "hw/sci/sci_cluster.h"
 #include "nlohmann/json.hpp"
 #include "run/session.h"
+#include "hw/ethernet/ethernet_cluster.h"
 #include "sci_mpich/sci_mpich.h"
+#include "tcp/tcp_mpi.h"
 #include "via/mpi/via_mpi.h"
 #include "workload/npb/npb.h"
 #include "workload/npb_run.h"
@@ -117,6 +119,38 @@ void receive_posted_at_every_moment_completes() {
 }
 
 TEST(NpbMpiLayers, ViaMpiMatchesAnRtsHandledWhileTheReceiveIsPosted) { receive_posted_at_every_moment_completes<ViaMpi>(); }
+TEST(NpbMpiLayers, MpiOverMviaAndTcpMatchInOrderAcrossPeers) {
+  // Three senders, two tags each, receives posted in the opposite order: every receive gets its own message.
+  for (bool tcp : {false, true}) {
+    ParameterSet p{"usc-sci-p2-350"};
+    Simulator sim{0};
+    EthernetCluster eth(sim, p, 4, 1);
+    uint32_t ids = 0;
+    std::unique_ptr<MpiPingPong> mpi;
+    if (tcp)
+      mpi = std::make_unique<TcpMpi>(sim, eth, &ids);
+    else
+      mpi = std::make_unique<ViaMpi>(sim, eth, &ids);
+    for (int src = 1; src <= 3; ++src) {
+      mpi->isend(src, 0, 1, 100 * static_cast<uint32_t>(src), []() {});
+      mpi->isend(src, 0, 2, 10000 + static_cast<uint32_t>(src), []() {});
+    }
+    std::vector<int> reqs;
+    for (int src = 3; src >= 1; --src)
+      for (int tag : {2, 1}) reqs.push_back(mpi->irecv(0, src, tag, 20000, []() {}));
+    while (!sim.run(1u << 20)) {
+    }
+    size_t k = 0;
+    for (int src = 3; src >= 1; --src)
+      for (int tag : {2, 1}) {
+        const mpi::Request* r = mpi->request(0, reqs[k++]);
+        ASSERT_NE(r, nullptr);
+        EXPECT_TRUE(r->complete) << (tcp ? "tcp" : "m-via") << " src " << src << " tag " << tag;
+        EXPECT_EQ(r->status_bytes, tag == 1 ? 100u * static_cast<uint32_t>(src) : 10000u + static_cast<uint32_t>(src));
+      }
+  }
+}
+
 TEST(NpbMpiLayers, SciMpichMatchesAnRtsHandledWhileTheReceiveIsPosted) {
   receive_posted_at_every_moment_completes<SciMpich>();
 }
@@ -126,16 +160,22 @@ struct RunResult {
   uint64_t messages;
 };
 
-RunResult run_npb(npb::Benchmark b, npb::NpbClass c, int procs, bool sci_mpich, double cycles_per_flop = 4) {
+enum class Layer { kSsVia, kSciMpich, kMvia, kTcp };
+
+RunResult run_npb(npb::Benchmark b, npb::NpbClass c, int procs, Layer layer, double cycles_per_flop = 4) {
   ParameterSet p{"usc-sci-p2-350"};
   Simulator sim{0};
   SciCluster sci(sim, p, 8);
+  EthernetCluster eth(sim, p, 8, 33);
   uint32_t ids = 0;
   std::unique_ptr<MpiEndpoint> mpi;
-  if (sci_mpich)
-    mpi = std::make_unique<SciMpich>(sim, sci, &ids);
-  else
-    mpi = std::make_unique<ViaMpi>(sim, sci, &ids);
+  switch (layer) {
+    case Layer::kSsVia: mpi = std::make_unique<ViaMpi>(sim, sci, &ids); break;
+    case Layer::kSciMpich: mpi = std::make_unique<SciMpich>(sim, sci, &ids); break;
+    case Layer::kMvia: mpi = std::make_unique<ViaMpi>(sim, eth, &ids); break;
+    case Layer::kTcp: mpi = std::make_unique<TcpMpi>(sim, eth, &ids); break;
+  }
+  bool on_eth = layer == Layer::kMvia || layer == Layer::kTcp;
   std::vector<RankProgram> progs;
   EXPECT_EQ(npb::build_program(b, c, procs, &progs), "");
   for (auto& r : progs) {
@@ -146,7 +186,7 @@ RunResult run_npb(npb::Benchmark b, npb::NpbClass c, int procs, bool sci_mpich, 
   }
   npb::lower_collectives(&progs);
   bool finished = false;
-  NpbRun run(sim, [&sci](int n) -> Host& { return sci.host(n); }, mpi.get(), progs, cycles_per_flop, 0, &ids,
+  NpbRun run(sim, [&](int n) -> Host& { return on_eth ? eth.host(n) : sci.host(n); }, mpi.get(), progs, cycles_per_flop, 0, &ids,
              [&]() { finished = true; });
   run.start();
   while (!sim.run(1u << 22)) {
@@ -155,10 +195,10 @@ RunResult run_npb(npb::Benchmark b, npb::NpbClass c, int procs, bool sci_mpich, 
   return {run.elapsed_ps(), run.messages()};
 }
 
-TEST(NpbRun, EveryBenchmarkFinishesOverBothLayersWithEveryMessageSent) {
+TEST(NpbRun, EveryBenchmarkFinishesOverEveryMpiLayerWithEveryMessageSent) {
   const std::pair<npb::Benchmark, int> cases[] = {
       {npb::Benchmark::LU, 4}, {npb::Benchmark::MG, 8}, {npb::Benchmark::CG, 8}, {npb::Benchmark::EP, 8}};
-  for (bool sci_mpich : {false, true})
+  for (Layer layer : {Layer::kSsVia, Layer::kSciMpich, Layer::kMvia, Layer::kTcp})
     for (const auto& [b, procs] : cases) {
       std::vector<RankProgram> p;
       ASSERT_EQ(npb::build_program(b, npb::NpbClass::S, procs, &p), "");
@@ -170,7 +210,7 @@ TEST(NpbRun, EveryBenchmarkFinishesOverBothLayersWithEveryMessageSent) {
       }
       npb::lower_collectives(&p);
       npb::Totals t = npb::totals(p);
-      RunResult res = run_npb(b, npb::NpbClass::S, procs, sci_mpich);
+      RunResult res = run_npb(b, npb::NpbClass::S, procs, layer);
       EXPECT_EQ(res.messages, static_cast<uint64_t>(t.messages - t.self_messages)) << npb::benchmark_name(b);
       // No faster than its computation alone, divided evenly over the ranks.
       double compute_ps = t.flops * 4 / procs / 350e6 * 1e12;
@@ -179,7 +219,7 @@ TEST(NpbRun, EveryBenchmarkFinishesOverBothLayersWithEveryMessageSent) {
 }
 
 TEST(NpbRun, OneProcessIsItsComputation) {
-  RunResult one = run_npb(npb::Benchmark::MG, npb::NpbClass::S, 1, false, 3);
+  RunResult one = run_npb(npb::Benchmark::MG, npb::NpbClass::S, 1, Layer::kSsVia, 3);
   EXPECT_EQ(one.messages, 0u);
   std::vector<RankProgram> p;
   ASSERT_EQ(npb::build_program(npb::Benchmark::MG, npb::NpbClass::S, 1, &p), "");
@@ -200,15 +240,15 @@ TEST(NpbRun, MessagesToSelfAreCopiesNotNetworkMessages) {
   npb::lower_collectives(&p);
   npb::Totals t = npb::totals(p);
   ASSERT_GT(t.self_messages, 0);
-  RunResult four = run_npb(npb::Benchmark::MG, npb::NpbClass::S, 4, false, 3);
+  RunResult four = run_npb(npb::Benchmark::MG, npb::NpbClass::S, 4, Layer::kTcp, 3);
   EXPECT_EQ(four.messages, static_cast<uint64_t>(t.messages - t.self_messages));
 }
 
 TEST(NpbRun, SlowerComputationRaisesTheSpeedup) {
   // Communication is fixed; making each flop dearer makes it a smaller share of the 8-node time.
   auto speedup = [](double cpf) {
-    double t1 = static_cast<double>(run_npb(npb::Benchmark::CG, npb::NpbClass::S, 1, false, cpf).elapsed);
-    double t8 = static_cast<double>(run_npb(npb::Benchmark::CG, npb::NpbClass::S, 8, false, cpf).elapsed);
+    double t1 = static_cast<double>(run_npb(npb::Benchmark::CG, npb::NpbClass::S, 1, Layer::kSsVia, cpf).elapsed);
+    double t8 = static_cast<double>(run_npb(npb::Benchmark::CG, npb::NpbClass::S, 8, Layer::kSsVia, cpf).elapsed);
     return t1 / t8;
   };
   double fast = speedup(2), slow = speedup(20);
@@ -266,9 +306,9 @@ TEST(NpbScenario, BadNpbWorkloadsAreRefusedNamingTheField) {
             std::string::npos);
   EXPECT_NE(bad(npb_scenario(R"({"benchmark":"LU","class":"S"})", via)).find("workload.benchmarks/0: processes"),
             std::string::npos);
-  EXPECT_NE(bad(npb_scenario(R"({"benchmark":"EP","class":"S"})", R"({"id":"m","protocol":"m-via","operation":"send"})"))
-                .find("workload.series/0.protocol"),
-            std::string::npos);
+  std::string qsnet = npb_scenario(R"({"benchmark":"EP","class":"S"})", via);
+  qsnet.replace(qsnet.find("sci-ringlet"), 11, "qsnet");
+  EXPECT_NE(bad(qsnet).find("workload.kind: npb runs on the seed 003 SCI cluster"), std::string::npos);
   std::string too_many = npb_scenario(R"({"benchmark":"EP","class":"S"})", via);
   too_many.replace(too_many.find("\"processes\":8"), 13, "\"processes\":9");
   EXPECT_NE(bad(too_many).find("workload.processes"), std::string::npos);

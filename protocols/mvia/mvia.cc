@@ -196,6 +196,7 @@ void Mvia::receive(int node, const EthFrame& f, Done done) {
       cluster_.kernel_cycles(node, kRxCompleteCycles, [this, node, f, done = std::move(done)]() mutable {
         via::Arrival r = pair(node, f.src).vi->incoming_send(f.total, false, 0, f.message);
         if (r == via::Arrival::kDelivered) {
+          if (arrival_hook_) arrival_hook_(node, f.src);
           ++nodes_[static_cast<size_t>(node)].arrivals;
           notify_recv(node);
         } else {

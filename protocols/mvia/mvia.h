@@ -49,6 +49,9 @@ class Mvia : public PingPongEndpoint {
   uint32_t last_recv_status(int node) const { return nodes_[static_cast<size_t>(node)].last_recv_status; }
   uint32_t last_send_status(int node) const { return nodes_[static_cast<size_t>(node)].last_send_status; }
   uint64_t messages_dropped() const { return dropped_; }
+  /// Called when a message from `src` completes a receive descriptor of `node` (before VipRecvWait sees it);
+  /// arrivals are reported in the order VipRecvWait returns them. For a layer above (MPI over VIA).
+  void set_arrival_hook(std::function<void(int node, int src)> hook) { arrival_hook_ = std::move(hook); }
 
  private:
   struct Pair {
@@ -78,6 +81,7 @@ class Mvia : public PingPongEndpoint {
   EthernetCluster& cluster_;
   uint32_t* ids_;
   MviaOptions opt_;
+  std::function<void(int, int)> arrival_hook_;
   uint32_t header_;
   Time trap_ps_;
   double memcpy_Bps_;

@@ -101,6 +101,7 @@ void TcpEthernet::receive(int node, const EthFrame& f, Done done) {
   cluster_.kernel(node, work, [this, node, f, done = std::move(done)]() mutable {
     Node& me = nodes_[static_cast<size_t>(node)];
     me.queue.push_back(Segment{f.length, f.last});
+    if (f.last && arrival_hook_) arrival_hook_(node, f.src);
     if (me.sleeping) {
       me.sleeping = false;
       Done w = std::move(me.wake);

@@ -40,6 +40,9 @@ class TcpEthernet : public PingPongEndpoint {
   uint32_t mss() const { return mss_; }
   uint32_t segments(uint32_t bytes) const { return bytes == 0 ? 1 : (bytes + mss_ - 1) / mss_; }
   uint64_t acks_sent() const { return acks_sent_; }
+  /// Called when the last segment of a message from `src` joins `node`'s receive queue; a recv() returning
+  /// whole messages returns them in this order. For a layer above (MPICH's ch_p4 device).
+  void set_arrival_hook(std::function<void(int node, int src)> hook) { arrival_hook_ = std::move(hook); }
 
  private:
   struct Segment {
@@ -70,6 +73,7 @@ class TcpEthernet : public PingPongEndpoint {
   Time entry_ps_, exit_ps_, wakeup_ps_;
   std::vector<Node> nodes_;
   uint64_t acks_sent_ = 0;
+  std::function<void(int, int)> arrival_hook_;
 };
 
 }  // namespace hpcsim

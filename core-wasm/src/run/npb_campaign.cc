@@ -2,7 +2,9 @@
 
 #include <map>
 
+#include "run/session.h"
 #include "sci_mpich/sci_mpich.h"
+#include "tcp/tcp_mpi.h"
 #include "via/mpi/via_mpi.h"
 
 namespace hpcsim {
@@ -19,9 +21,9 @@ npb::NpbClass class_of(const std::string& c) {
 }
 }  // namespace
 
-NpbCampaign::NpbCampaign(Simulator& sim, SciCluster& cluster, const Scenario& scenario, uint32_t* message_ids,
-                         std::function<void()> finished)
-    : sim_(sim), cluster_(cluster), scenario_(scenario), ids_(message_ids), finished_(std::move(finished)) {
+NpbCampaign::NpbCampaign(Simulator& sim, SciCluster& cluster, EthernetCluster* ethernet, const Scenario& scenario,
+                         uint32_t* message_ids, std::function<void()> finished)
+    : sim_(sim), cluster_(cluster), eth_(ethernet), scenario_(scenario), ids_(message_ids), finished_(std::move(finished)) {
   for (size_t r = 0; r < scenario_.npb_runs.size(); ++r) {
     jobs_.push_back(Job{r, -1});
     for (size_t s = 0; s < scenario_.series.size(); ++s) jobs_.push_back(Job{r, static_cast<int>(s)});
@@ -69,6 +71,13 @@ void NpbCampaign::start_job(size_t j) {
       SciMpichOptions o;
       o.series = job.series;
       layers_.push_back(std::make_unique<SciMpich>(sim_, cluster_, ids_, o));
+    } else if (spec.protocol == "tcp") {
+      layers_.push_back(std::make_unique<TcpMpi>(sim_, *eth_, ids_, job.series));
+    } else if (spec.protocol == "m-via") {
+      ViaMpiOptions o;
+      o.series = job.series;
+      o.via.series = job.series;
+      layers_.push_back(std::make_unique<ViaMpi>(sim_, *eth_, ids_, o));
     } else {
       ViaMpiOptions o;
       o.series = job.series;
@@ -77,10 +86,19 @@ void NpbCampaign::start_job(size_t j) {
     }
     mpi = layers_.back().get();
   }
-  SciCluster* c = &cluster_;
+  // The MPI process runs on the host its layer uses (the Fast Ethernet's host model for m-via and tcp).
+  std::function<Host&(int)> host;
+  bool ethernet = job.series >= 0 && eth_ && Session::on_ethernet(scenario_.series[static_cast<size_t>(job.series)].protocol);
+  if (ethernet) {
+    EthernetCluster* e = eth_;
+    host = [e](int node) -> Host& { return e->host(node); };
+  } else {
+    SciCluster* c = &cluster_;
+    host = [c](int node) -> Host& { return c->host(node); };
+  }
   size_t index = runs_.size();
   runs_.push_back(std::make_unique<NpbRun>(
-      sim_, [c](int node) -> Host& { return c->host(node); }, mpi, programs(job.run, processes),
+      sim_, host, mpi, programs(job.run, processes),
       cycles_per_flop(job.run), job.series < 0 ? 0 : job.series, ids_, [this, j, job, index]() {
         seconds_[job.run][static_cast<size_t>(job.series + 1)] = static_cast<double>(runs_[index]->elapsed_ps()) / 1e12;
         sim_.after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, j]() { start_job(j + 1); });

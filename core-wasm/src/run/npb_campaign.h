@@ -1,6 +1,6 @@
 // The runs of an "npb" workload (seed 003 "Execution Time of NPB"): every benchmark on one process (the
-// speed-up's reference; no network), then on `processes` nodes over each series' MPI (MPI over SS-VIA, or
-// SCI-MPICH), one after another in simulated time. Gives the tables npb-execution (seconds of the timed
+// speed-up's reference; no network), then on `processes` nodes over each series' MPI (MPI over SS-VIA,
+// SCI-MPICH, MPI over M-VIA or MPICH's ch_p4 over TCP/IP on the Fast Ethernet), one after another in simulated time. Gives the tables npb-execution (seconds of the timed
 // region) and npb-speedup (one process over `processes`), and each run's message-size histogram.
 #pragma once
 #include <functional>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "hw/ethernet/ethernet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "kernel/simulator.h"
 #include "nlohmann/json.hpp"
@@ -21,8 +22,9 @@ namespace hpcsim {
 class NpbCampaign {
  public:
   /// `finished` runs after the last run. The scenario must have passed parse_scenario (npb workload).
-  NpbCampaign(Simulator& sim, SciCluster& cluster, const Scenario& scenario, uint32_t* message_ids,
-              std::function<void()> finished);
+  /// `ethernet`: the nodes' Fast Ethernet, needed when a series runs over it (m-via, tcp); else null.
+  NpbCampaign(Simulator& sim, SciCluster& cluster, EthernetCluster* ethernet, const Scenario& scenario,
+              uint32_t* message_ids, std::function<void()> finished);
   ~NpbCampaign();
   void start() { start_job(0); }
   /// Appends npb-execution and npb-speedup (runs not finished yet are null).
@@ -47,6 +49,7 @@ class NpbCampaign {
 
   Simulator& sim_;
   SciCluster& cluster_;
+  EthernetCluster* eth_;
   const Scenario& scenario_;
   uint32_t* ids_;
   std::function<void()> finished_;

@@ -56,7 +56,7 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
   s->thread_tables_.assign(s->scenario_.series.size(), ThreadTable{});
   Session* raw = s.get();
   if (s->scenario_.workload_kind == "npb") {
-    s->npb_ = std::make_unique<NpbCampaign>(*s->sim_, *s->sci_, s->scenario_, &s->message_ids_,
+    s->npb_ = std::make_unique<NpbCampaign>(*s->sim_, *s->sci_, s->eth_.get(), s->scenario_, &s->message_ids_,
                                             [raw]() { raw->finished_ = true; });
     s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->npb_->start(); });
     return s;

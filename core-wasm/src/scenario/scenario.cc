@@ -176,10 +176,6 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     if (!e.empty()) return e;
     e = parse_series(*w, nic, static_cast<int>(rails), out);
     if (!e.empty()) return e;
-    for (size_t i = 0; i < out->series.size(); ++i)
-      if (out->series[i].protocol != "ss-via" && out->series[i].protocol != "sci-mpich")
-        return "workload.series/" + std::to_string(i) + ".protocol: NAS runs need an MPI layer; " +
-               out->series[i].protocol + " has none here (ss-via: MPI over SS-VIA, sci-mpich)";
   } else {
     e = parse_pingpong_workload(*w, static_cast<int>(nodes), out);
     if (!e.empty()) return e;

@@ -22,11 +22,27 @@ uint64_t mirror_addr(int receiver, uint32_t k) {
 }  // namespace
 
 ViaMpi::ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options)
-    : MpiPingPong(kWaitCycles),
-      sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
+    : MpiPingPong(kWaitCycles), sim_(sim), sci_(&cluster), ids_(message_ids), opt_(options) {
   via_ = std::make_unique<SsVia>(sim, cluster, message_ids, opt_.via);
-  for (int i = 0; i < cluster.size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
-  for (int i = 0; i < cluster.size(); ++i) progress(i);
+  for (int i = 0; i < size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
+  for (int i = 0; i < size(); ++i) progress(i);
+}
+
+ViaMpi::ViaMpi(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, ViaMpiOptions options)
+    : MpiPingPong(kWaitCycles), sim_(sim), eth_(&cluster), ids_(message_ids), opt_(options) {
+  MviaOptions m;
+  m.series = opt_.via.series;
+  auto mvia = std::make_unique<Mvia>(sim, cluster, message_ids, m);
+  // The receive a message completed tells which wire it carried: the oldest in transit on that pair.
+  mvia->set_arrival_hook([this](int node, int src) {
+    auto& q = in_transit_[{src, node}];
+    if (q.empty()) return;
+    st(node).arrivals.push_back(q.front());
+    q.pop_front();
+  });
+  via_ = std::move(mvia);
+  for (int i = 0; i < size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
+  for (int i = 0; i < size(); ++i) progress(i);
 }
 
 // ------------------------------------------------------------------------------- connection resources
@@ -44,11 +60,19 @@ void ViaMpi::setup_pair(int a, int b) {
 // VipPostRecv for `peer`; the peer gains a credit when the receive's notice lands in its mirror.
 void ViaMpi::post_via_recv(int node, int peer, uint32_t bytes, Done then) {
   uint32_t k = pr(node, peer).posted++;
-  cluster_.adapter(peer).watch(mirror_addr(node, k), [this, node, peer]() {
-    ++pr(peer, node).credits;
+  if (sci_) {
+    sci_->adapter(peer).watch(mirror_addr(node, k), [this, node, peer]() {
+      ++pr(peer, node).credits;
+      pump(peer);
+    });
+    via_->post_receive(node, peer, bytes, then ? std::move(then) : []() {});
+    return;
+  }
+  via_->post_receive(node, peer, bytes, [this, node, peer, then = std::move(then)]() {
+    ++pr(peer, node).credits;  // M-VIA: the credit reaches the sender at once (see the constructor's docstring)
     pump(peer);
+    if (then) then();
   });
-  via_->post_receive(node, peer, bytes, then ? std::move(then) : []() {});
 }
 
 // ------------------------------------------------------------------------------- sends (one at a time)
@@ -72,7 +96,10 @@ void ViaMpi::pump(int node) {
   int dst = o->dst;
   Wire w = o->w;
   // The receiver's progress engine learns what arrived when the descriptor's flag lands.
-  cluster_.adapter(dst).watch(flag_addr(node, k), [this, dst, w]() { st(dst).arrivals.push_back(w); });
+  if (sci_)
+    sci_->adapter(dst).watch(flag_addr(node, k), [this, dst, w]() { st(dst).arrivals.push_back(w); });
+  else
+    in_transit_[{node, dst}].push_back(w);
   via_->send(node, dst, o->wire_bytes, [this, node, o]() {
     if (o->on_posted) o->on_posted();
     via_->wait_send_complete(node, [this, node, o]() {
@@ -93,7 +120,7 @@ int ViaMpi::isend(int node, int dst, int tag, uint32_t bytes, Done then) {
   r.tag = tag;
   r.bytes = bytes;
   int req = st(node).reqs.add(r);
-  Host& h = cluster_.host(node);
+  Host& h = host_of(node);
   h.compute(kIsendCycles, [this, node, dst, tag, bytes, req, &h, then = std::move(then)]() mutable {
     Wire w;
     w.src = node;
@@ -130,7 +157,7 @@ int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   int searched = 0;
   bool found = s.match.take_unexpected(src, tag, &e, &searched);
   if (!found) s.match.post(mpi::PostedRecv{req, src, tag});
-  Host& h = cluster_.host(node);
+  Host& h = host_of(node);
   uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   h.compute(cycles, [this, node, req, found, e, then = std::move(then)]() mutable {
     if (!found) {
@@ -149,7 +176,7 @@ int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
 // Copy an eager message into the user buffer (from the bounce buffer, last written by the adapter, or from
 // the temporary copy of an unexpected message) and complete the receive.
 void ViaMpi::deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from_temp, Done then) {
-  Host& h = cluster_.host(node);
+  Host& h = host_of(node);
   auto finish = [this, node, rreq, e, then = std::move(then)]() mutable {
     mpi::Request* r = st(node).reqs.find(rreq);
     if (r) {
@@ -169,7 +196,7 @@ void ViaMpi::deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from
 
 // Matched RTS: post a receive descriptor for the user buffer (VipPostRecv), then send CTS.
 void ViaMpi::start_rndv(int node, int rreq, const mpi::Envelope& e, Done then) {
-  cluster_.host(node).compute(kRndvSetupCycles, [this, node, rreq, e, then = std::move(then)]() mutable {
+  host_of(node).compute(kRndvSetupCycles, [this, node, rreq, e, then = std::move(then)]() mutable {
     mpi::Request* r = st(node).reqs.find(rreq);
     if (r) {
       r->status_src = e.src;
@@ -206,7 +233,7 @@ void ViaMpi::progress(int node) {
 
 void ViaMpi::handle(int node, const Wire& w, Done then) {
   NodeState& s = st(node);
-  Host& h = cluster_.host(node);
+  Host& h = host_of(node);
   auto repost = [this, node, src = w.src]() { post_via_recv(node, src, kBounceLength, nullptr); };
   if (w.kind == kData) {  // rendezvous data landed in the user buffer: the receive is complete
     s.reqs.complete(w.rreq);

@@ -1,5 +1,5 @@
-// MPI over SS-VIA (seed 003 "MPI on SS-VIA"): an MPICH-style point-to-point layer on VIPL, as a ping-pong
-// endpoint. Eager: the sender copies envelope + data into a registered bounce buffer and VipPostSends it
+// MPI over VIA (seed 003 "MPI on SS-VIA"; over M-VIA for the seed's Fast Ethernet baseline, as MVICH did): an
+// MPICH-style point-to-point layer on VIPL, as a ping-pong endpoint. Eager: the sender copies envelope + data into a registered bounce buffer and VipPostSends it
 // into one of the receiver's pre-posted bounce receives; the receiver matches (source, tag) against its
 // posted receives (else the message joins the unexpected queue) and copies out. Rendezvous (above the eager
 // limit): RTS envelope; when matched the receiver posts a receive descriptor for the user buffer and sends
@@ -15,6 +15,7 @@
 #include "via/mpi/costs.h"
 #include "via/mpi/mpi_match.h"
 #include "via/mpi/mpi_pingpong.h"
+#include "mvia/mvia.h"
 #include "via/ss_via/ss_via.h"
 
 namespace hpcsim {
@@ -36,20 +37,26 @@ struct ViaMpiOptions {
 class ViaMpi : public MpiPingPong {
  public:
   ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
+  /// The same layer over M-VIA on the nodes' Fast Ethernet. M-VIA tells the sender nothing of the receiver's
+  /// posted receives: the credit of a re-posted bounce buffer is taken to reach the sender at once (MVICH
+  /// piggybacks credits on its traffic; explicit credit messages are not modelled). With credits, no send
+  /// finds an empty receive queue, so the Unreliable VI never drops.
+  ViaMpi(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
 
   // --- MPI ---
   int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
   int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
 
   // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
-  const char* table_column() const override { return "MPI/SS-VIA"; }
+  const char* table_column() const override { return sci_ ? "MPI/SS-VIA" : "MPI/M-VIA"; }
 
   // --- Counters (tests) ---
   size_t unexpected(int node) const { return st(node).match.unexpected(); }
   size_t posted(int node) const { return st(node).match.posted(); }
   uint64_t eager_sends() const { return eager_sends_; }
   uint64_t rendezvous_sends() const { return rndv_sends_; }
-  SsVia& via() { return *via_; }
+  /// The SS-VIA provider underneath (SCI clusters only).
+  SsVia& via() { return static_cast<SsVia&>(*via_); }
 
  private:
   enum Kind { kEager = 1, kRts = 2, kCts = 3, kData = 4 };
@@ -84,7 +91,8 @@ class ViaMpi : public MpiPingPong {
   };
   mpi::RequestTable& requests(int node) override { return st(node).reqs; }
   const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
-  Host& host_of(int node) override { return cluster_.host(node); }
+  Host& host_of(int node) override { return sci_ ? sci_->host(node) : eth_->host(node); }
+  int size() const { return sci_ ? sci_->size() : eth_->size(); }
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
@@ -98,10 +106,13 @@ class ViaMpi : public MpiPingPong {
   void start_rndv(int node, int rreq, const mpi::Envelope& e, Done then);
 
   Simulator& sim_;
-  SciCluster& cluster_;
+  SciCluster* sci_ = nullptr;       ///< SS-VIA over SCI
+  EthernetCluster* eth_ = nullptr;  ///< M-VIA over Fast Ethernet
   uint32_t* ids_;
   ViaMpiOptions opt_;
-  std::unique_ptr<SsVia> via_;
+  std::unique_ptr<PingPongEndpoint> via_;  ///< the VIPL provider: SsVia or Mvia
+  /// M-VIA: wires sent from `first` to `second`, oldest first, until their receive completes there.
+  std::map<std::pair<int, int>, std::deque<Wire>> in_transit_;
   std::vector<std::unique_ptr<NodeState>> nodes_;
   std::map<std::pair<int, int>, PairState> pairs_;
   uint64_t eager_sends_ = 0, rndv_sends_ = 0;
