@@ -19,6 +19,8 @@ import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
+import { MessageSizeChart } from './components/MessageSizeChart';
+import { useScenario } from './hooks/useScenario';
 import { SequenceChart } from './components/SequenceChart';
 import { TimelineView } from './components/TimelineView';
 import { ResultTables } from './components/ResultTables';
@@ -44,6 +46,7 @@ export function App() {
   const panels = useOpenPanels();
   const highlight = useWalkthroughHighlight();
   const presenting = useWalkthroughStore((s) => s.presenting);
+  const nas = useScenario().workload.kind === 'npb';
   return (
     <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
       <Header />
@@ -65,8 +68,14 @@ export function App() {
           <PacketLayers />
         </div>
         <div className="right-column">
-          <LatencyChart />
-          <BandwidthChart />
+          {nas ? (
+            <MessageSizeChart />
+          ) : (
+            <>
+              <LatencyChart />
+              <BandwidthChart />
+            </>
+          )}
         </div>
       </main>
       {(panels.includes('sequence') || panels.includes('timeline')) && (

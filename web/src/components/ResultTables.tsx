@@ -1,10 +1,12 @@
-/** The run's breakdown tables (Table 1, Table 2) next to the paper's values, with the % difference. */
+/**
+ * The run's result tables: breakdowns (Table 1, Table 2) next to the paper's values with the % difference, and
+ * tables without published values (NAS execution time in s, speed-up ×) with the simulated values only.
+ */
 import { useMemo } from 'react';
 import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
-import { compareTables, type ComparedCell } from '../charts/compareTables';
-
-const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
+import { compareTables, type ComparedCell, type ComparedTable } from '../charts/compareTables';
+import { formatTableValue, unitCaption } from '../charts/tableFormat';
 
 function DiffCell({ cell }: { cell: ComparedCell }) {
   if (cell.diffPercent === null) return <td className="num muted">—</td>;
@@ -18,6 +20,80 @@ function DiffCell({ cell }: { cell: ComparedCell }) {
   );
 }
 
+const hasPaper = (t: ComparedTable) => t.rows.some((r) => r.cells.some((c) => c.paper !== null));
+const isTotal = (label: string) => /^(total|average)$/i.test(label);
+
+function Caption({ t }: { t: ComparedTable }) {
+  return (
+    <caption>
+      {t.label} {t.unit && <span className="muted">({unitCaption(t.unit)})</span>}
+    </caption>
+  );
+}
+
+/** A table with the paper's values: sim | paper | Δ per column. */
+function ComparedTableView({ t, running }: { t: ComparedTable; running: boolean }) {
+  return (
+    <table className="breakdown" data-testid={`table-${t.id}`}>
+      <Caption t={t} />
+      <thead>
+        <tr>
+          <th rowSpan={2}>Step</th>
+          {t.columns.map((c) => (
+            <th key={c} colSpan={3} className="group">{c}</th>
+          ))}
+        </tr>
+        <tr>
+          {t.columns.map((c) => [
+            <th key={`${c}-s`} className="num">sim</th>,
+            <th key={`${c}-p`} className="num">paper</th>,
+            <th key={`${c}-d`} className="num">Δ</th>,
+          ])}
+        </tr>
+      </thead>
+      <tbody>
+        {t.rows.map((r) => (
+          <tr key={r.label} className={isTotal(r.label) ? 'total' : undefined}>
+            <th scope="row">{r.label}</th>
+            {r.cells.map((cell, i) => [
+              <td key={`s${i}`} className="num">{running ? '…' : formatTableValue(cell.sim, t.unit)}</td>,
+              <td key={`p${i}`} className="num">{formatTableValue(cell.paper, t.unit)}</td>,
+              <DiffCell key={`d${i}`} cell={cell} />,
+            ])}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A simulated table with no published values: one number per column. */
+function SimTableView({ t }: { t: ComparedTable }) {
+  return (
+    <table className="breakdown" data-testid={`table-${t.id}`}>
+      <Caption t={t} />
+      <thead>
+        <tr>
+          <th>{t.id.startsWith('npb-') ? 'Benchmark' : 'Row'}</th>
+          {t.columns.map((c) => (
+            <th key={c} className="num">{c}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {t.rows.map((r) => (
+          <tr key={r.label} className={isTotal(r.label) ? 'total' : undefined}>
+            <th scope="row">{r.label}</th>
+            {r.cells.map((cell, i) => (
+              <td key={i} className="num" data-testid="table-value">{formatTableValue(cell.sim, t.unit)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function ResultTables() {
   const result = useSimResult();
   const scenario = useScenario();
@@ -25,50 +101,23 @@ export function ResultTables() {
     () => compareTables(result?.tables ?? [], scenario.reference?.tables ?? []),
     [result, scenario],
   );
-  if (tables.length === 0) return null;
+  const nas = scenario.workload.kind === 'npb';
+  if (tables.length === 0) {
+    return nas ? (
+      <section className="panel tables-panel" aria-label="NAS results" data-testid="result-tables">
+        <p className="muted">The NAS tables (execution time, speed-up) appear when every run has finished.</p>
+      </section>
+    ) : null;
+  }
+  const compared = tables.some(hasPaper);
   return (
-    <section className="panel tables-panel" aria-label="Breakdown tables" data-testid="result-tables">
+    <section className="panel tables-panel" aria-label="Result tables" data-testid="result-tables">
       <div className="panel-title">
-        <h2>Breakdowns: simulation vs. paper</h2>
+        <h2>{nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)' : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}</h2>
         <span className="muted">{scenario.reference?.source}</span>
       </div>
       <div className="tables-row">
-        {tables.map((t) => (
-          <table key={t.id} className="breakdown" data-testid={`table-${t.id}`}>
-            <caption>
-              {t.label} {t.unit && <span className="muted">({t.unit})</span>}
-            </caption>
-            <thead>
-              <tr>
-                <th rowSpan={2}>Step</th>
-                {t.columns.map((c) => (
-                  <th key={c} colSpan={3} className="group">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-              <tr>
-                {t.columns.map((c) => [
-                  <th key={`${c}-s`} className="num">sim</th>,
-                  <th key={`${c}-p`} className="num">paper</th>,
-                  <th key={`${c}-d`} className="num">Δ</th>,
-                ])}
-              </tr>
-            </thead>
-            <tbody>
-              {t.rows.map((r) => (
-                <tr key={r.label} className={/^total$/i.test(r.label) ? 'total' : undefined}>
-                  <th scope="row">{r.label}</th>
-                  {r.cells.map((cell, i) => [
-                    <td key={`s${i}`} className="num">{result ? fmt(cell.sim) : '…'}</td>,
-                    <td key={`p${i}`} className="num">{fmt(cell.paper)}</td>,
-                    <DiffCell key={`d${i}`} cell={cell} />,
-                  ])}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
+        {tables.map((t) => (hasPaper(t) ? <ComparedTableView key={t.id} t={t} running={!result} /> : <SimTableView key={t.id} t={t} />))}
       </div>
     </section>
   );

@@ -4,7 +4,7 @@
  * (`sizes_bytes`/`bytes`, `latency_us`, `bandwidth_MBps` arrays). Tables have the reference-table shape.
  */
 import type { BreakdownTable } from '../scenario/scenarioTypes';
-import type { ResultPoint, ResultSeries, SimResult } from './bridgeTypes';
+import type { MessageHistogram, ResultPoint, ResultSeries, SimResult } from './bridgeTypes';
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -43,6 +43,16 @@ function readTables(x: unknown): BreakdownTable[] {
   }));
 }
 
+function readHistograms(x: unknown): MessageHistogram[] {
+  if (!Array.isArray(x)) return [];
+  return x.filter(isObject).map((h) => ({
+    id: String(h.id ?? ''),
+    histogram: Array.isArray(h.histogram)
+      ? h.histogram.filter(isObject).map((b) => ({ bytes: num(b.bytes) ?? 0, count: num(b.count) ?? 0 }))
+      : [],
+  }));
+}
+
 /** Parses and normalises the result text; throws on invalid JSON. */
 export function normalizeResult(text: string): SimResult {
   const raw = JSON.parse(text) as unknown;
@@ -58,6 +68,7 @@ export function normalizeResult(text: string): SimResult {
   return {
     series,
     tables: readTables(obj.tables),
+    histograms: readHistograms(obj.message_histograms),
     fingerprint: typeof fp === 'string' ? fp : typeof fp === 'number' ? fp.toString(16) : undefined,
     events: num(obj.events),
     raw,
