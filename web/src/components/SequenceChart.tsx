@@ -1,7 +1,10 @@
 /**
- * Sequence chart (time–space diagram): one vertical lifeline per node involved in the window around the time
- * cursor, time running down; a thick arrow per protocol message (sender → receiver, start → delivery), thin
+ * Sequence chart (time–space diagram): one vertical lifeline per node (a ping-pong's pair and any other node
+ * with a message in the window; every rank of a NAS run, rank r on node r), time running down over the window
+ * around the time cursor; a thick arrow per protocol message (sender → receiver, start → delivery), thin
  * coloured arrows for the packet flows carrying it (rendezvous header, RDMA data, ACKs); a cursor line.
+ * Up to SVG_MAX_MESSAGES messages are SVG elements with labels; a denser window (a NAS run zoomed out) draws its
+ * messages on a canvas, coloured by transport (SequenceCanvas). Only the window's records are read.
  * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
  */
 import { useMemo, useRef } from 'react';
@@ -11,23 +14,33 @@ import { useElementSize } from '../hooks/useElementSize';
 import { useTimeWindow } from '../hooks/useTimeWindow';
 import { useSequenceModel } from '../hooks/useSequenceModel';
 import { useScenario } from '../hooks/useScenario';
+import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useViewStore } from '../state/viewStore';
 import { seek } from '../state/timeCursor';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
+import { formatBytes } from '../charts/formatBytes';
+import { timeAxisScale, formatHalfWindow } from '../charts/timeAxis';
+import { defaultLanes } from '../scenario/scenarioTypes';
+import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
+import { traceStore } from '../trace/traceStore';
+import { nextMessageStart } from '../trace/sequenceModel';
+import type { SequenceSegment } from '../trace/sequencePainter';
+import { ChartAxis } from './ChartAxis';
+import { WindowZoom } from './WindowZoom';
+import { SequenceCanvas } from './SequenceCanvas';
 
 /** Seeks to an arrow's start and picks its message for the packet-layers view. */
 function openMessage(message: number, start_ps: number): void {
   seek(start_ps);
   usePacketSelectionStore.getState().pick({ message, packet: null });
 }
-import { formatBytes } from '../charts/formatBytes';
-import { defaultLanes } from '../scenario/scenarioTypes';
-import { OKABE_ITO, PACKET_STYLE } from '../theme/palette';
-import { ChartAxis } from './ChartAxis';
-import { WindowZoom } from './WindowZoom';
 
 const HEIGHT = 300;
-const MARGIN = { top: 26, right: 24, bottom: 8, left: 64 };
+const MARGIN = { top: 26, right: 24, bottom: 8, left: 72 };
+/** Above this many messages in the window they are drawn on a canvas, without labels. */
+const SVG_MAX_MESSAGES = 120;
+/** Above this many messages the SVG arrows carry no labels (they would overlap; hover shows them). */
+const LABEL_MAX_MESSAGES = 12;
 
 export function SequenceChart() {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,29 +48,70 @@ export function SequenceChart() {
   const { from_ps, to_ps, cursor_ps } = useTimeWindow();
   const model = useSequenceModel(from_ps, to_ps);
   const scenario = useScenario();
+  useTraceVersion(); // the "next message" button reads the growing trace
   const zoom = useViewStore((s) => s.zoom);
+  const nas = scenario.workload.kind === 'npb';
   const w = Math.max(width, 300);
-  const nodes = model && model.nodes.length > 0 ? model.nodes : defaultLanes(scenario);
-  const x = useMemo(() => scalePoint<number>().domain(nodes).range([MARGIN.left, w - MARGIN.right]).padding(0.5), [nodes.join(','), w]);
-  const y = useMemo(() => scaleLinear().domain([from_ps / 1e6, to_ps / 1e6]).range([MARGIN.top, HEIGHT - MARGIN.bottom]), [from_ps, to_ps]);
-  const yAxis = useMemo(() => axisLeft(y).ticks(6).tickFormat((d) => `${d} µs`), [y]);
-  const us = (ps: number) => y(ps / 1e6);
+  const nodes = useMemo(
+    () => [...new Set([...defaultLanes(scenario), ...(model?.nodes ?? [])])].sort((a, b) => a - b),
+    [scenario, model],
+  );
+  const x = useMemo(() => scalePoint<number>().domain(nodes).range([MARGIN.left, w - MARGIN.right]).padding(0.5), [nodes, w]);
+  const y = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([MARGIN.top, HEIGHT - MARGIN.bottom]), [from_ps, to_ps]);
+  const yAxis = useMemo(() => {
+    const t = timeAxisScale(from_ps / 1e6, to_ps / 1e6, [MARGIN.top, HEIGHT - MARGIN.bottom]);
+    return axisLeft(t.scale).ticks(6).tickFormat((d) => t.label(Number(d)));
+  }, [from_ps, to_ps]);
   const seriesLabel = (i: number) => scenario.workload.series[i]?.label ?? `series ${i}`;
+  const seriesColor = (i: number) => (nas ? SERIES_COLORS[i % SERIES_COLORS.length] : OKABE_ITO.black);
+  const messages = model?.messages ?? [];
+  const dense = messages.length > SVG_MAX_MESSAGES;
+  const labelled = messages.length <= LABEL_MAX_MESSAGES;
+  const segments = useMemo<SequenceSegment[]>(
+    () =>
+      dense
+        ? messages.map((m) => ({
+            message: m.message, start_ps: m.start_ps, x1: m.from === null ? null : (x(m.from) ?? null),
+            y1: y(m.start_ps), x2: x(m.to) ?? 0, y2: y(m.end_ps), color: SERIES_COLORS[m.seriesIndex % SERIES_COLORS.length],
+          }))
+        : [],
+    [dense, messages, x, y],
+  );
+  const known = messages.filter((m) => m.from !== null);
+  const drawnLanes = new Set(known.flatMap((m) => [m.from!, m.to]));
+  const lane = (n: number) => (nas ? `rank ${n}` : `node ${n}`);
+  const next = model && messages.length === 0 ? nextMessageStart(traceStore, cursor_ps) : null;
+  const seriesInView = [...new Set(messages.map((m) => m.seriesIndex))].sort();
 
   return (
     <section className="panel" data-testid="sequence-chart" aria-label="Sequence chart">
       <div className="panel-title">
         <h2>Sequence chart</h2>
         <span className="legend">
-          <span><b>━</b> message</span>
-          {Object.entries(PACKET_STYLE).map(([k, s]) => (
-            <span key={k} style={{ color: s.color }}>→ {s.label}</span>
-          ))}
+          {nas ? (
+            seriesInView.map((i) => (
+              <span key={i} style={{ color: seriesColor(i) }}><b>━</b> MPI message, {seriesLabel(i)}</span>
+            ))
+          ) : (
+            <span><b>━</b> message</span>
+          )}
+          {(!nas || (!dense && (model?.flows.length ?? 0) > 0)) &&
+            Object.entries(PACKET_STYLE).map(([k, s]) => (
+              <span key={k} style={{ color: s.color }}>→ {s.label}</span>
+            ))}
         </span>
         <WindowZoom testId="sequence" />
       </div>
-      <div ref={ref} className="chart-box" onWheel={(e) => zoom(e.deltaY < 0 ? -1 : 1)}>
-        <svg width={w} height={HEIGHT} role="img" aria-label="Messages between nodes around the time cursor">
+      <div
+        ref={ref}
+        className="chart-box seq-box"
+        onWheel={(e) => zoom(e.deltaY < 0 ? -1 : 1)}
+        data-testid="seq-box"
+        data-messages={known.length}
+        data-lanes={drawnLanes.size}
+        data-mode={dense ? 'canvas' : 'svg'}
+      >
+        <svg width={w} height={HEIGHT} role="img" aria-label={`Messages between ${nas ? 'MPI ranks' : 'nodes'} around the time cursor`}>
           <defs>
             <marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M0,0L10,5L0,10Z" fill="context-stroke" />
@@ -67,15 +121,13 @@ export function SequenceChart() {
           {nodes.map((n) => (
             <g key={n} data-testid="seq-lifeline" data-node={n}>
               <line x1={x(n)} x2={x(n)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} className="lifeline" />
-              <text x={x(n)} y={14} textAnchor="middle" className="lifeline-label">
-                node {n}
-              </text>
+              <text x={x(n)} y={14} textAnchor="middle" className="lifeline-label">{lane(n)}</text>
             </g>
           ))}
-          {model?.flows.map((f) => (
+          {!dense && model?.flows.map((f) => (
             <line
               key={`${f.message}:${f.kind}:${f.from}`}
-              x1={x(f.from)} y1={us(f.start_ps)} x2={x(f.to)} y2={us(f.end_ps)}
+              x1={x(f.from)} y1={y(f.start_ps)} x2={x(f.to)} y2={y(f.end_ps)}
               stroke={PACKET_STYLE[f.kind]?.color ?? OKABE_ITO.black}
               strokeWidth={1.3}
               markerEnd="url(#seq-arrow)"
@@ -86,23 +138,42 @@ export function SequenceChart() {
               <title>{`${PACKET_STYLE[f.kind]?.label ?? f.kind} packets ×${f.packets}, message ${f.message}: node ${f.from} → node ${f.to}`}</title>
             </line>
           ))}
-          {model?.messages.map((m) =>
-            m.from === null ? null : (
+          {!dense && messages.map((m) => {
+            const x2 = x(m.to) ?? 0;
+            if (m.from === null) {
+              return (
+                <line key={m.record} x1={x2 - 5} x2={x2 + 5} y1={y(m.end_ps)} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2}>
+                  <title>{`message ${m.message} delivered to ${lane(m.to)} (sender known when the run has finished)`}</title>
+                </line>
+              );
+            }
+            const x1 = x(m.from) ?? 0;
+            return (
               <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} data-message={m.message} onClick={() => openMessage(m.message, m.start_ps)}>
-                <line x1={x(m.from)} y1={us(m.start_ps)} x2={x(m.to)} y2={us(m.end_ps)} className="seq-hit" />
-                <line x1={x(m.from)} y1={us(m.start_ps)} x2={x(m.to)} y2={us(m.end_ps)} stroke={OKABE_ITO.black} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
-                <text x={((x(m.from) ?? 0) + (x(m.to) ?? 0)) / 2} y={(us(m.start_ps) + us(m.end_ps)) / 2 - 4} textAnchor="middle" className="seq-label">
-                  {seriesLabel(m.seriesIndex)} · {formatBytes(m.bytes)}{m.bytes > 0 ? ' B' : ''}
-                </text>
-                <title>{`message ${m.message}: node ${m.from} → node ${m.to}, ${m.bytes} B, ${(m.start_ps / 1e6).toFixed(3)}–${(m.end_ps / 1e6).toFixed(3)} µs (click to jump)`}</title>
+                <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
+                <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
+                {labelled && (
+                  <text x={(x1 + x2) / 2} y={(y(m.start_ps) + y(m.end_ps)) / 2 - 4} textAnchor="middle" className="seq-label">
+                    {nas ? '' : `${seriesLabel(m.seriesIndex)} · `}{formatBytes(m.bytes)}{m.bytes > 0 ? ' B' : ''}
+                  </text>
+                )}
+                <title>{`message ${m.message}: ${lane(m.from)} → ${lane(m.to)}, ${m.bytes} B, ${(m.start_ps / 1e6).toFixed(3)}–${(m.end_ps / 1e6).toFixed(3)} µs (click to jump)`}</title>
               </g>
-            ),
-          )}
-          <line x1={MARGIN.left - 8} x2={w - MARGIN.right} y1={us(cursor_ps)} y2={us(cursor_ps)} className="time-cursor" data-testid="seq-cursor" />
-          {model && model.messages.length === 0 && model.flows.length === 0 && (
-            <text x={w / 2} y={HEIGHT / 2} textAnchor="middle" className="chart-note">no messages within ±{((to_ps - from_ps) / 2e6).toFixed(0)} µs of the cursor</text>
+            );
+          })}
+          <line x1={MARGIN.left - 8} x2={w - MARGIN.right} y1={y(cursor_ps)} y2={y(cursor_ps)} className="time-cursor" data-testid="seq-cursor" />
+          {model && messages.length === 0 && model.flows.length === 0 && (
+            <text x={w / 2} y={HEIGHT / 2} textAnchor="middle" className="chart-note">
+              no messages within {formatHalfWindow((to_ps - from_ps) / 2e6)} of the cursor
+            </text>
           )}
         </svg>
+        {dense && <SequenceCanvas width={w} height={HEIGHT} segments={segments} onPick={openMessage} />}
+        {next !== null && (
+          <button type="button" className="seq-next" data-testid="seq-next-message" onClick={() => seek(next)}>
+            next message ▸ ({(next / 1e6).toLocaleString(undefined, { maximumFractionDigits: 1 })} µs)
+          </button>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 /** Zoom buttons of the time window shared by the sequence chart and the timeline (half-width in µs). */
 import { useWindowHalf } from '../hooks/useWindowHalf';
 import { useViewStore } from '../state/viewStore';
+import { formatHalfWindow } from '../charts/timeAxis';
 
 export function WindowZoom({ testId }: { testId: string }) {
   const half = useWindowHalf();
@@ -10,7 +11,7 @@ export function WindowZoom({ testId }: { testId: string }) {
       <button type="button" data-testid={`${testId}-zoom-in`} aria-label="Zoom in (narrower time window)" onClick={() => zoom(-1)}>
         +
       </button>
-      <span className="muted" data-testid={`${testId}-window`}>±{half} µs</span>
+      <span className="muted" data-testid={`${testId}-window`}>{formatHalfWindow(half)}</span>
       <button type="button" data-testid={`${testId}-zoom-out`} aria-label="Zoom out (wider time window)" onClick={() => zoom(1)}>
         −
       </button>

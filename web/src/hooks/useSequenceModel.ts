@@ -1,16 +1,26 @@
 import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopologyIndex } from './useTopologyIndex';
+import { useMessageSources } from './useMessageSources';
 import { traceStore } from '../trace/traceStore';
 import { sequenceModel, type SequenceModel } from '../trace/sequenceModel';
 
-/** Messages and packet flows in [from_ps, to_ps] (trace/sequenceModel.ts), recomputed when the trace grows. */
+/**
+ * Messages and packet flows in [from_ps, to_ps] (trace/sequenceModel.ts), recomputed when the trace grows or
+ * the senders of messages without packets (NAS MPI messages) arrive from the message catalog.
+ */
 export function useSequenceModel(from_ps: number, to_ps: number): SequenceModel | null {
   const version = useTraceVersion();
   const topo = useTopologyIndex();
-  return useMemo(
+  const first = useMemo(
     () => (topo ? sequenceModel(traceStore, topo, from_ps, to_ps) : null),
     // version: the trace store (outside React) grew
     [topo, from_ps, to_ps, version],
+  );
+  const unknown = useMemo(() => first?.messages.filter((m) => m.from === null).map((m) => m.message) ?? [], [first]);
+  const { sources, version: sourcesVersion } = useMessageSources(unknown);
+  return useMemo(
+    () => (topo && first && unknown.length > 0 && sources.size > 0 ? sequenceModel(traceStore, topo, from_ps, to_ps, sources) : first),
+    [first, unknown, sources, sourcesVersion, topo, from_ps, to_ps],
   );
 }

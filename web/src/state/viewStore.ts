@@ -5,8 +5,10 @@
 import { create } from 'zustand';
 import { DEFAULT_PANELS, type PanelId } from '../share/viewState';
 
-/** Half-width choices of the time window, µs (zoom steps). */
-export const WINDOW_HALF_US = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+/** Half-width choices of the time window, µs (zoom steps): up to ±1 s, so a NAS run's phases fit in one view. */
+export const WINDOW_HALF_US = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+] as const;
 
 interface ViewState {
   panels: PanelId[];

@@ -1,7 +1,8 @@
 /**
  * Data of the sequence chart (time–space diagram, OMNeT++'s sequence chart) in a time window:
  * - one `SequenceMessage` per protocol message (trace kind 40) overlapping the window: receiver = node of the
- *   record's host component, sender = node whose NIC injected the message's earliest packet (kinds 1–5);
+ *   record's host component, sender = node whose NIC injected the message's earliest packet (kinds 1–5), else
+ *   the message catalog's `src` from `sources` (NAS MPI messages: their SCI packets carry no message id), else null;
  * - one `PacketFlow` per (message, packet kind, sending node): the packets of that kind crossing the fabric,
  *   from the first injection (link leaving a NIC) to the last ejection (link ending at a NIC), e.g. a rendezvous
  *   header, the RDMA data, the ACKs.
@@ -41,14 +42,16 @@ export interface SequenceModel {
 /** At most this many packet records are scanned per window (keeps the chart cheap for 1 MiB transfers). */
 const MAX_PACKET_RECORDS = 20_000;
 
-export function sequenceModel(trace: TraceStore, topo: TopologyIndex, from_ps: number, to_ps: number): SequenceModel {
+export function sequenceModel(
+  trace: TraceStore, topo: TopologyIndex, from_ps: number, to_ps: number, sources?: ReadonlyMap<number, number>,
+): SequenceModel {
   const messages: SequenceMessage[] = [];
   const nodes = new Set<number>();
   trace.forEachInWindow('message', from_ps, to_ps, (r) => {
     const to = topo.nodeOf.get(trace.component[r]);
     if (to === undefined) return;
     const first = trace.firstPacketOfMessage.get(trace.message[r]);
-    const from = first === undefined ? null : injectingNode(topo, trace.component[first]);
+    const from = first === undefined ? (sources?.get(trace.message[r]) ?? null) : injectingNode(topo, trace.component[first]);
     messages.push({
       record: r, message: trace.message[r], from, to,
       start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], bytes: trace.bytes[r], seriesIndex: trace.value[r],
@@ -101,4 +104,11 @@ export function sequenceModel(trace: TraceStore, topo: TopologyIndex, from_ps: n
   }
   out.sort((a, b) => a.start_ps - b.start_ps);
   return { messages, flows: out, nodes: [...nodes].sort((a, b) => a - b) };
+}
+
+/** Start (ps) of the first message record (kind 40) starting after `t_ps`, or null (the chart's "next message"). */
+export function nextMessageStart(trace: TraceStore, t_ps: number): number | null {
+  const idx = trace.index.message;
+  const pos = idx.upperBound(t_ps, trace.t_start_ps);
+  return pos < idx.length ? trace.t_start_ps[idx.order[pos]] : null;
 }
