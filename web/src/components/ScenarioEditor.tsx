@@ -9,29 +9,39 @@ import { useMemo, useState } from 'react';
 import { useScenario } from '../hooks/useScenario';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
 import { useScenarioStore } from '../state/scenarioStore';
-import { defaultScenario } from '../scenario/defaultScenario';
 import { changedParameters, parameterErrors, parameterFieldTexts } from '../scenario/parameterGroups';
-import { buildScenario, draftFromScenario, seriesCatalog, type WorkloadDraft } from '../scenario/workloadDraft';
+import { buildScenario, draftFromScenario, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
+import { useCoreCheck } from '../hooks/useCoreCheck';
 import { currentView } from '../share/currentView';
 import { writeShareLink } from '../share/writeShareLink';
 import { WorkloadFields } from './WorkloadFields';
 import { ParameterForm } from './ParameterForm';
+
+/** The draft check with the core's refusal (`workload.benchmarks/0: ...`) put at the field its path names. */
+function withCoreError(check: DraftCheck, coreError: string | null, draft: WorkloadDraft): DraftCheck {
+  if (!coreError || !check.scenario) return check;
+  const [path, ...rest] = coreError.split(': ');
+  const field = fieldOfPath(path, draft);
+  if (!field) return { scenario: null, errors: check.errors, other: `The simulator refuses this scenario: ${coreError}` };
+  return { scenario: null, errors: { ...check.errors, [field]: rest.join(': ') }, other: check.other };
+}
 
 function EditorForm() {
   const scenario = useScenario();
   const registry = useParameterRegistry();
   const [draft, setDraft] = useState<WorkloadDraft>(() => draftFromScenario(scenario));
   const [edits, setEdits] = useState<Record<string, string>>({});
-  const catalog = useMemo(() => seriesCatalog(defaultScenario.workload.series, scenario.workload.series), [scenario]);
+  const catalog = useMemo(() => seriesCatalogFor(draft.kind, scenario), [draft.kind, scenario]);
   const texts = useMemo(
     () => ({ ...parameterFieldTexts(registry, scenario.parameters), ...edits }),
     [registry, scenario, edits],
   );
   const paramErrors = useMemo(() => parameterErrors(registry, texts), [registry, texts]);
-  const check = useMemo(
+  const built = useMemo(
     () => buildScenario(scenario, draft, catalog, registry.length > 0 ? changedParameters(registry, texts) : scenario.parameters),
     [scenario, draft, catalog, registry, texts],
   );
+  const check = withCoreError(built, useCoreCheck(built.scenario), draft);
   const refused = Object.keys(paramErrors).length + Object.keys(check.errors).length + (check.other ? 1 : 0);
 
   const run = () => {
@@ -60,7 +70,13 @@ function EditorForm() {
         </span>
         {check.other && <span className="field-error" role="alert">{check.other}</span>}
       </div>
-      <WorkloadFields draft={draft} catalog={catalog} errors={check.errors} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} />
+      <WorkloadFields
+        draft={draft}
+        catalog={catalog}
+        errors={check.errors}
+        onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
+        onKind={(kind) => setDraft((d) => switchKind(d, kind, scenario))}
+      />
       <ParameterForm
         registry={registry}
         texts={texts}

@@ -1,12 +1,19 @@
-/** The cluster and workload part of the scenario editor: node count, initiator/target, sizes, series, iterations. */
-import type { SeriesSpec } from '../scenario/scenarioTypes';
+/**
+ * The cluster and workload part of the scenario editor: the workload kind (ping-pong sweep or NAS Parallel
+ * Benchmarks), the node count, then for a ping-pong initiator/target, sizes, iterations; for NAS runs the MPI
+ * processes and each benchmark with its problem class; and the series (transports) that run. Each field shows
+ * the rule its value breaks (workloadDraft.ts, and the core's own check).
+ */
+import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
 import type { WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
+import type { WorkloadKind } from '../scenario/workloadTemplates';
 
 interface Props {
   draft: WorkloadDraft;
   catalog: SeriesSpec[];
   errors: Partial<Record<WorkloadField, string>>;
   onChange(patch: Partial<WorkloadDraft>): void;
+  onKind(kind: WorkloadKind): void;
 }
 
 function FieldError({ field, errors }: { field: WorkloadField; errors: Props['errors'] }) {
@@ -18,8 +25,11 @@ function FieldError({ field, errors }: { field: WorkloadField; errors: Props['er
   ) : null;
 }
 
-export function WorkloadFields({ draft, catalog, errors, onChange }: Props) {
-  const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations', label: string, hint: string) => (
+/** NPB 2.3 problem sizes of the classes (REFERENCES §1.7.1), for the class menu's tooltip. */
+const CLASS_HINT = 'S: sample, W: workstation, A and B: the standard sizes (NPB 2.3)';
+
+export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Props) {
+  const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes', label: string, hint: string) => (
     <label className="workload-field">
       <span>{label}</span>
       <input
@@ -34,27 +44,83 @@ export function WorkloadFields({ draft, catalog, errors, onChange }: Props) {
       <FieldError field={field} errors={errors} />
     </label>
   );
+  const nas = draft.kind === 'npb';
+  const setClass = (b: (typeof NPB_BENCHMARKS)[number], c: NpbClass | undefined) => {
+    const next = { ...draft.benchmarks };
+    if (c === undefined) delete next[b];
+    else next[b] = c;
+    onChange({ benchmarks: next });
+  };
   return (
     <fieldset className="workload-fields">
       <legend>cluster and workload</legend>
-      {text('nodes', 'nodes', '2 to 1024 hosts on a quaternary fat tree of Elite switches')}
-      {text('initiator', 'initiator', 'node that sends the ping')}
-      {text('target', 'target', 'node that answers with the pong')}
-      {text('warmup', 'warm-up iterations', 'discarded iterations, 0 to 100')}
-      {text('iterations', 'iterations', 'measured iterations, 1 to 1000')}
-      <label className="workload-field workload-sizes">
-        <span>sizes (bytes)</span>
-        <input
-          type="text"
-          data-testid="edit-sizes"
-          value={draft.sizes}
-          aria-invalid={errors.sizes !== undefined}
-          onChange={(e) => onChange({ sizes: e.target.value })}
-        />
-        <FieldError field="sizes" errors={errors} />
+      <label className="workload-field">
+        <span>workload</span>
+        <select data-testid="edit-kind" value={draft.kind} onChange={(e) => onKind(e.target.value as WorkloadKind)}
+          title="ping-pong: one-way latency and bandwidth against message size; NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003)">
+          <option value="pingpong">ping-pong sweep</option>
+          <option value="npb">NAS Parallel Benchmarks (MPI)</option>
+        </select>
+        <FieldError field="kind" errors={errors} />
       </label>
-      <div className="workload-field workload-series" role="group" aria-label="Series that run">
-        <span>series</span>
+      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
+      {nas ? (
+        <>
+          {text('processes', 'MPI processes', 'one MPI process per node, 2 to the node count')}
+          <div className="workload-field workload-benchmarks" role="group" aria-label="NAS benchmarks and classes">
+            <span>benchmarks (class)</span>
+            {NPB_BENCHMARKS.map((b) => (
+              <span key={b} className="benchmark-choice">
+                <label>
+                  <input
+                    type="checkbox"
+                    data-testid={`edit-benchmark-${b}`}
+                    checked={draft.benchmarks[b] !== undefined}
+                    onChange={(e) => setClass(b, e.target.checked ? 'S' : undefined)}
+                  />
+                  {b}
+                </label>
+                <select
+                  data-testid={`edit-class-${b}`}
+                  aria-label={`${b} class`}
+                  title={CLASS_HINT}
+                  value={draft.benchmarks[b] ?? ''}
+                  disabled={draft.benchmarks[b] === undefined}
+                  aria-invalid={errors[`benchmark-${b}`] !== undefined}
+                  onChange={(e) => setClass(b, e.target.value as NpbClass)}
+                >
+                  {draft.benchmarks[b] === undefined && <option value="">–</option>}
+                  {NPB_CLASSES.map((c) => (
+                    <option key={c} value={c}>{c}</option>
+                  ))}
+                </select>
+                <FieldError field={`benchmark-${b}`} errors={errors} />
+              </span>
+            ))}
+            <FieldError field="benchmarks" errors={errors} />
+          </div>
+        </>
+      ) : (
+        <>
+          {text('initiator', 'initiator', 'node that sends the ping')}
+          {text('target', 'target', 'node that answers with the pong')}
+          {text('warmup', 'warm-up iterations', 'discarded iterations, 0 to 100')}
+          {text('iterations', 'iterations', 'measured iterations, 1 to 1000')}
+          <label className="workload-field workload-sizes">
+            <span>sizes (bytes)</span>
+            <input
+              type="text"
+              data-testid="edit-sizes"
+              value={draft.sizes}
+              aria-invalid={errors.sizes !== undefined}
+              onChange={(e) => onChange({ sizes: e.target.value })}
+            />
+            <FieldError field="sizes" errors={errors} />
+          </label>
+        </>
+      )}
+      <div className="workload-field workload-series" role="group" aria-label={nas ? 'MPI transports that run' : 'Series that run'}>
+        <span>{nas ? 'MPI transports' : 'series'}</span>
         {catalog.map((s) => (
           <label key={s.id} className="series-choice">
             <input

@@ -102,9 +102,20 @@ export interface ResultSeries {
 }
 
 /** hs_result_json() after normalisation (see normalizeResult.ts). */
+/**
+ * Message sizes one (workload, transport) sent: `id` is "pingpong/<series id>" or, for NAS runs,
+ * "<benchmark>.<class>/<series id>" ("CG.S/ss-via"; "/1-process" has none); `bytes` = MPI payload, `count` = messages.
+ */
+export interface MessageHistogram {
+  id: string;
+  histogram: { bytes: number; count: number }[];
+}
+
 export interface SimResult {
   series: ResultSeries[];
   tables: BreakdownTable[];
+  /** `message_histograms` of the result JSON (empty when the core gives none). */
+  histograms: MessageHistogram[];
   fingerprint?: string;
   events?: number;
   raw: unknown;
@@ -117,7 +128,9 @@ export interface SimResult {
 export type ToWorker =
   | { type: 'start'; scenarioText: string; wasmUrl: string }
   | { type: 'cancel' }
-  | { type: 'message'; requestId: number; message: number };
+  | { type: 'message'; requestId: number; message: number }
+  /** Asks the core whether it accepts a scenario (hs_create, then hs_destroy): the editor's check of rules only the core knows. */
+  | { type: 'check'; requestId: number; scenarioText: string; wasmUrl: string };
 
 export type FromWorker =
   | { type: 'ready'; kinds: TraceKindInfo[]; parameters: ParameterInfo[] }
@@ -128,5 +141,7 @@ export type FromWorker =
   | { type: 'cancelled'; now_ps: number; events: number }
   /** Reply to a `message` request: the core's JSON, or null when this core has no hs_message_json (or no session). */
   | { type: 'message'; requestId: number; json: string | null }
+  /** Reply to `check`: the core's error naming the field (`workload.benchmarks/0: ...`), or null when accepted. */
+  | { type: 'checked'; requestId: number; error: string | null }
   /** `phase`: load = the core module failed to load, create = hs_create refused the scenario, run = later. */
   | { type: 'error'; message: string; phase: 'load' | 'create' | 'run' };

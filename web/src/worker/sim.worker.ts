@@ -64,7 +64,29 @@ function yieldToMessages(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function run(scenarioText: string, wasmUrl: string): Promise<void> {
+/** The core module of each URL, loaded once per worker. */
+const modules = new Map<string, Promise<HpcSimModule>>();
+
+function loadCore(wasmUrl: string): Promise<HpcSimModule> {
+  let m = modules.get(wasmUrl);
+  if (!m) {
+    m = loadModule(wasmUrl);
+    modules.set(wasmUrl, m);
+    m.catch(() => modules.delete(wasmUrl));
+  }
+  return m;
+}
+
+/** `check`: creates and at once destroys a session; the core's error text when it refuses the scenario. */
+async function check(scenarioText: string, wasmUrl: string): Promise<string | null> {
+  const M = await loadCore(wasmUrl);
+  const id = M.ccall('hs_create', 'number', ['string'], [scenarioText]) as number;
+  if (id <= 0) return (M.ccall('hs_last_error', 'string', [], []) as string) || 'the core refused the scenario';
+  M.ccall('hs_destroy', null, ['number'], [id]);
+  return null;
+}
+
+async function loadModule(wasmUrl: string): Promise<HpcSimModule> {
   let imported: { default?: (opts?: object) => Promise<HpcSimModule>; createHpcSim?: (opts?: object) => Promise<HpcSimModule> };
   try {
     imported = await import(/* @vite-ignore */ wasmUrl);
@@ -76,7 +98,11 @@ async function run(scenarioText: string, wasmUrl: string): Promise<void> {
   }
   const factory = imported.default ?? imported.createHpcSim;
   if (!factory) throw new PhaseError(`${wasmUrl} does not export createHpcSim`, 'load');
-  const M = await factory();
+  return factory();
+}
+
+async function run(scenarioText: string, wasmUrl: string): Promise<void> {
+  const M = await loadModule(wasmUrl);
 
   const create = M.cwrap('hs_create', 'number', ['string']) as (s: string) => number;
   const lastError = M.cwrap('hs_last_error', 'string', []) as () => string;
@@ -163,6 +189,13 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   }
   if (message.type === 'message') {
     post({ type: 'message', requestId: message.requestId, json: messageJson(message.message) });
+    return;
+  }
+  if (message.type === 'check') {
+    // A core that cannot load is reported by the run itself; the check then accepts (error null).
+    check(message.scenarioText, message.wasmUrl)
+      .catch(() => null)
+      .then((error) => post({ type: 'checked', requestId: message.requestId, error }));
     return;
   }
   if (message.type === 'start') {
