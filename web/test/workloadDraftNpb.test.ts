@@ -22,7 +22,8 @@ test('a ping-pong scenario switches to NAS runs on the SCI ringlet and back to i
   const pp = draftFromScenario(defaultScenario);
   const nas = switchKind(pp, 'npb', defaultScenario);
   assert.equal(nas.nodes, '8');
-  assert.deepEqual(nas.series, ['ss-via', 'sci-mpi']);
+  assert.deepEqual(nas.series, npbTemplate.workload.series.map((s) => s.id));
+  assert.ok(nas.series.includes('ss-via') && nas.series.includes('sci-mpi'));
   const built = buildScenario(defaultScenario, { ...nas, benchmarks: { CG: 'W' } }, seriesCatalogFor('npb', defaultScenario), { 'pci.clock_MHz': 66 });
   assert.ok(built.scenario, JSON.stringify(built.errors) + built.other);
   assert.equal(built.scenario.cluster.fabric, 'sci-ringlet');

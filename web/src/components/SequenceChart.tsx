@@ -3,7 +3,7 @@
  * with a message in the window; every rank of a NAS run, rank r on node r), time running down over the window
  * around the time cursor; a thick arrow per protocol message (sender → receiver, start → delivery), thin
  * coloured arrows for the packet flows carrying it (rendezvous header, RDMA data, ACKs); a cursor line.
- * Up to SVG_MAX_MESSAGES messages are SVG elements with labels; a denser window (a NAS run zoomed out) draws its
+ * Up to SVG_MAX_MESSAGES messages are SVG elements (labelled, and in a NAS run with their packet flows, when few); a denser window (a NAS run zoomed out) draws its
  * messages on a canvas, coloured by transport (SequenceCanvas). Only the window's records are read.
  * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
  */
@@ -67,6 +67,8 @@ export function SequenceChart() {
   const messages = model?.messages ?? [];
   const dense = messages.length > SVG_MAX_MESSAGES;
   const labelled = messages.length <= LABEL_MAX_MESSAGES;
+  // A NAS window's packet flows (SCI remote writes, echoes) would hide its MPI arrows: shown only when few.
+  const flows = !dense && (!nas || labelled) ? (model?.flows ?? []) : [];
   const segments = useMemo<SequenceSegment[]>(
     () =>
       dense
@@ -95,7 +97,7 @@ export function SequenceChart() {
           ) : (
             <span><b>━</b> message</span>
           )}
-          {(!nas || (!dense && (model?.flows.length ?? 0) > 0)) &&
+          {(!nas || flows.length > 0) &&
             Object.entries(PACKET_STYLE).map(([k, s]) => (
               <span key={k} style={{ color: s.color }}>→ {s.label}</span>
             ))}
@@ -124,7 +126,7 @@ export function SequenceChart() {
               <text x={x(n)} y={14} textAnchor="middle" className="lifeline-label">{lane(n)}</text>
             </g>
           ))}
-          {!dense && model?.flows.map((f) => (
+          {flows.map((f) => (
             <line
               key={`${f.message}:${f.kind}:${f.from}`}
               x1={x(f.from)} y1={y(f.start_ps)} x2={x(f.to)} y2={y(f.end_ps)}
