@@ -6,7 +6,13 @@ namespace hpcsim::ompi {
 
 /// Header types (ptl_base_header.h). The Elan4 PTL adds kCompletionOffset to the type of a local-completion
 /// entry in a shared queue (ONE_QUEUE), so one receive loop tells local completions from arrivals.
-enum class HeaderType : uint8_t { kMatch = 1, kRndv = 2, kFrag = 3, kAck = 4, kNack = 5, kGet = 6, kFin = 7, kFinAck = 8 };
+enum class HeaderType : uint8_t {
+  kMatch = 1, kRndv = 2, kFrag = 3, kAck = 4, kNack = 5, kGet = 6, kFin = 7, kFinAck = 8,
+  // MPI-2 process management over the PTL (the model's own codes, above the PTL's and their + 8 completion
+  // codes; Open MPI of 2005 exchanged these through its run-time's out-of-band channel): see dynamic_job.h.
+  kConnect = 0x20, kAccept = 0x21, kNewProc = 0x22, kProcAck = 0x23, kDisconnect = 0x24, kDisconnectAck = 0x25
+};
+constexpr uint8_t kDpmFirst = 0x20;
 constexpr uint8_t kCompletionOffset = 8;
 constexpr uint8_t kTypeStop = 0x3F;  ///< shuts a progress thread down
 

@@ -25,6 +25,13 @@ const RecvRequest* Pml::recv_request(uint64_t id) const {
   return it == recvs_.end() ? nullptr : &it->second;
 }
 
+size_t Pml::pending_requests() const {
+  size_t n = 0;
+  for (const auto& kv : sends_) n += kv.second.complete ? 0 : 1;
+  for (const auto& kv : recvs_) n += kv.second.complete ? 0 : 1;
+  return n;
+}
+
 bool Pml::complete(uint64_t id) const {
   if (auto* s = send_request(id)) return s->complete;
   if (auto* r = recv_request(id)) return r->complete;
@@ -296,6 +303,10 @@ void Pml::on_fragment(const Header& h, Done then) {
       return;
     }
     default:
+      if (control_ && static_cast<uint8_t>(h.type) >= kDpmFirst) {
+        control_(h, std::move(then));
+        return;
+      }
       break;
   }
   then();

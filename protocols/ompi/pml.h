@@ -48,6 +48,11 @@ class Pml {
   const RecvRequest* recv_request(uint64_t id) const;
   /// Called with (message, bytes, send time) when a receive completes, for message trace records.
   void set_on_receive(std::function<void(const RecvRequest&)> f) { on_receive_ = std::move(f); }
+  /// Handler of arriving process-management fragments (header types >= kDpmFirst; ompi/dynamic_job.h):
+  /// MPI-2 connect/accept and disconnect run over the PTL's queues and are drained by the same progress.
+  void set_control(std::function<void(const Header&, Done)> f) { control_ = std::move(f); }
+  /// Send and receive requests not complete yet (what MPI_Comm_disconnect waits for).
+  size_t pending_requests() const;
 
  private:
   void cpu(uint64_t cycles, Done then);
@@ -67,6 +72,7 @@ class Pml {
   std::map<uint64_t, SendRequest> sends_;
   std::map<uint64_t, RecvRequest> recvs_;
   std::function<void(const RecvRequest&)> on_receive_;
+  std::function<void(const Header&, Done)> control_;
 };
 
 }  // namespace hpcsim::ompi

@@ -63,16 +63,27 @@ std::shared_ptr<E4Dma> PtlElan4::qdma(const Header& h, uint32_t data_bytes) {
   bool ctl = h.type != HeaderType::kMatch && h.type != HeaderType::kRndv && h.type != HeaderType::kFrag;
   uint32_t bytes = (ctl ? o_.ctl_header_bytes : o_.header_bytes) + data_bytes;
   d->type = E4Dma::Type::kQueued;
-  d->peer = h.dst;
+  PtlElan4* to = (*peers_)[static_cast<size_t>(h.dst)];
+  d->peer = to->node_;
   d->bytes = bytes;
   d->message = h.message;
-  d->queue = &(*peers_)[static_cast<size_t>(h.dst)]->recv_queue();
+  d->queue = &to->recv_queue();
   d->slot = QueueSlot{h.message, node_, bytes, store_.put(h)};
   d->src_event = completion_event(h);
   return d;
 }
 
+PtlElan4* PtlElan4::peer(int dst) {
+  PtlElan4* p = dst >= 0 && static_cast<size_t>(dst) < peers_->size() ? (*peers_)[static_cast<size_t>(dst)] : nullptr;
+  if (!p) ++refused_;
+  return p;
+}
+
 void PtlElan4::send_frag(const Header& h, uint32_t data_bytes, Done then) {
+  if (!peer(h.dst)) {
+    then();
+    return;
+  }
   host_.compute(kPtlQdma, [this, h, data_bytes, then = std::move(then)]() mutable {
     host_.memcpy(data_bytes, [this, h, data_bytes, then = std::move(then)]() mutable {
       if (progress_) progress_->dma_started(h.owner);
@@ -82,10 +93,15 @@ void PtlElan4::send_frag(const Header& h, uint32_t data_bytes, Done then) {
 }
 
 void PtlElan4::put(const Header& fin, uint32_t bytes, Done then) {
-  host_.compute(kPtlPut, [this, fin, bytes, then = std::move(then)]() mutable {
+  PtlElan4* to = peer(fin.dst);
+  if (!to) {
+    then();
+    return;
+  }
+  host_.compute(kPtlPut, [this, to, fin, bytes, then = std::move(then)]() mutable {
     auto main = std::make_shared<E4Dma>();
     main->type = E4Dma::Type::kRdmaWrite;
-    main->peer = fin.dst;
+    main->peer = to->node_;
     main->bytes = bytes;
     main->message = fin.message;
     if (o_.chained) {  // chain_event (COPY) injects chain_dma, the FIN QDMA, whose srcEvent is comp_event
@@ -103,10 +119,15 @@ void PtlElan4::put(const Header& fin, uint32_t bytes, Done then) {
 }
 
 void PtlElan4::get(const Header& fin_ack, uint32_t bytes, Done then) {
-  host_.compute(kPtlGet, [this, fin_ack, bytes, then = std::move(then)]() mutable {
+  PtlElan4* to = peer(fin_ack.dst);
+  if (!to) {
+    then();
+    return;
+  }
+  host_.compute(kPtlGet, [this, to, fin_ack, bytes, then = std::move(then)]() mutable {
     auto main = std::make_shared<E4Dma>();
     main->type = E4Dma::Type::kRdmaRead;
-    main->peer = fin_ack.dst;
+    main->peer = to->node_;
     main->bytes = bytes;
     main->message = fin_ack.message;
     if (o_.chained) {  // main_dma.dstEvent = chain_event: COPY the FIN_ACK QDMA (srcEvent = comp_event)

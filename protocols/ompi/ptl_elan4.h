@@ -58,10 +58,17 @@ class PtlElan4 {
   /// Largest first fragment that fits one QDMA slot: elan4.qdma_max_bytes - header (first_frag_size).
   uint32_t eager_limit() const { return qdma_max_ - o_.header_bytes; }
   int rail() const { return rail_; }
+  /// Node whose Elan4 context this PTL owns (the node of its virtual process id).
+  int node() const { return node_; }
+  /// Fragments not sent because `peers[dst]` was empty (a departed process: its context is freed).
+  uint64_t refused() const { return refused_; }
   void set_deliver(Deliver d) { deliver_ = std::move(d); }
   /// Registers this PTL's sources with the node's progress engine.
   void attach(Progress& progress);
 
+  /// `peers[h.dst]` is the PTL of the destination process (index = MPI rank in the job; for a static job
+  /// rank = node). The DMA is routed to that PTL's node: the rank is translated to a context, not used as
+  /// a node number (seed 001 "Break the coupling of MPI Rank and VPID"). An empty entry refuses the send.
   /// QDMA of header `h` + `data_bytes` to `h.dst`, with a chained local completion (type + 8).
   void send_frag(const Header& h, uint32_t data_bytes, Done then);
   /// RDMA write of `bytes` to `fin.dst`; then FIN (`fin`) — chained from the RDMA's completion event, or
@@ -78,6 +85,8 @@ class PtlElan4 {
   std::shared_ptr<E4Event> completion_event(const Header& h);
   std::shared_ptr<E4Dma> qdma(const Header& h, uint32_t data_bytes);
   void process(Source& s, Done then);
+  /// The destination's PTL, or nullptr (counted as refused) when `dst` has no attached process.
+  PtlElan4* peer(int dst);
 
   Simulator& sim_;
   Cluster& cluster_;
@@ -93,6 +102,7 @@ class PtlElan4 {
   Source recv_source_, comp_source_, word_source_;
   Progress* progress_ = nullptr;
   Deliver deliver_;
+  uint64_t refused_ = 0;
 };
 
 }  // namespace hpcsim::ompi

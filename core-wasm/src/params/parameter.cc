@@ -78,6 +78,12 @@ const std::vector<ParameterSpec> kRegistry = {
   {"ompi.header_bytes", "B", 64, 16, 256, true, "mca_ptl_base_header_t of a MATCH/RNDV fragment (common + match + frag parts).", "REFERENCES §1.3.3 [estimate of its size]"},
   {"ompi.ctl_header_bytes", "B", 48, 16, 256, true, "Header of an ACK, FIN or FIN_ACK control fragment.", "REFERENCES §1.3.3-1.3.4 [estimate of its size]"},
   {"ompi.rails_weight_MBps", "MB/s", 900, 1, 100000, false, "Bandwidth each Elan4 PTL reports to the PML scheduler (striping weight).", "[estimate] PCI-X bound RDMA rate"},
+  // MPI-2 dynamic processes on Elan4 (seed 001 "Dynamic MPI-2 Process Pool"); code paths in ompi/dynamic_costs.h.
+  {"elan4.context_attach_us", "us", 20, 0, 10000, false, "Driver part of attaching a process to a context of the job's capability (elan4_attach ioctl): check the capability, claim a free context, allocate and clear the context's Elan4 MMU hash table, install its fault handler (route entries and page translations are loaded separately, by PIO).", "[estimate] Linux 2.6 ioctl doing a few page allocations and clears; seed 001 (\"Allocate a capability with more contexts\")"},
+  {"elan4.context_detach_us", "us", 15, 0, 10000, false, "Driver part of detaching from a context: flush the context's Elan4 TLB entries, drop its command queues, return the context to the capability.", "[estimate] as elan4.context_attach_us, without the clears"},
+  {"elan4.command_queue_alloc_us", "us", 8, 0, 10000, false, "Allocating one Elan4 command queue (elan4_alloccq: ioctl, then mmap of its uncached page into the process).", "[estimate] an ioctl plus an mmap of one device page; REFERENCES §1.2.5 (CQ_Size8K, CQ_Size1K queues)"},
+  {"os.page_pin_ns", "ns", 400, 0, 100000, false, "Pinning one 4 KiB page of user memory for NIC DMA (get_user_pages: page-table walk, reference count), or releasing it, per page registered or deregistered.", "[estimate] Linux 2.6 on a 3 GHz Xeon"},
+  {"os.page_bytes", "B", 4096, 4096, 4194304, true, "Page size of host memory registration and of the Elan4 MMU translations.", "IA-32 base page [recalled]"},
   // MPICH over Tports on Elan4 (seed 001 baseline).
   {"tports4.thread_context_words", "words", 4, 0, 512, true, "Words the Elan4 Tports thread restores when it takes an arrival.", "[assumption] hand-tuned vendor thread, as tports.thread_context_words"},
   {"tports.thread_context_words", "words", 4, 0, 512, true, "Words the vendor's Tports NIC thread restores when woken.", "[assumption] hand-tuned vendor thread"},
