@@ -1,6 +1,7 @@
 #include "run/session.h"
 
 #include "run/npb_campaign.h"
+#include "run/dynamic_run.h"
 
 #include <map>
 
@@ -59,6 +60,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     s->npb_ = std::make_unique<NpbCampaign>(*s->sim_, *s->sci_, s->eth_.get(), s->scenario_, &s->message_ids_,
                                             [raw]() { raw->finished_ = true; });
     s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->npb_->start(); });
+    return s;
+  }
+  if (s->scenario_.workload_kind == "dynamic") {
+    s->dynamic_ = std::make_unique<DynamicRun>(*s->sim_, *s->cluster_, s->scenario_, &s->message_ids_,
+                                               [raw]() { raw->finished_ = true; });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->dynamic_->start(); });
     return s;
   }
   s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->start_job(0); });
@@ -313,6 +320,7 @@ std::string Session::result_json() const {
   }
   append_seed001_tables(tables);
   if (npb_) npb_->append_tables(tables);
+  if (dynamic_) dynamic_->append_tables(tables);
   // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
   // pair that runs (the measured one, plus the others of a half-shift run).
   json histograms = json::array();
@@ -320,8 +328,9 @@ std::string Session::result_json() const {
   uint64_t per_size = 2ull * static_cast<uint64_t>(scenario_.warmup_iterations + scenario_.iterations) *
                       static_cast<uint64_t>(pairs);
   if (npb_) npb_->append_histograms(histograms);
+  if (dynamic_) dynamic_->append_histograms(histograms);
   for (const auto& spec : scenario_.series) {
-    if (npb_) break;
+    if (npb_ || dynamic_) break;
     std::map<uint32_t, uint64_t> counts;
     for (uint32_t b : scenario_.sizes_bytes) counts[b] += per_size;
     json h = json::array();
@@ -337,6 +346,7 @@ std::string Session::result_json() const {
            {"message_histograms", histograms}};
   // A workload that stopped before its end (a protocol deadlock) says where, rather than giving partial tables.
   if (npb_ && !npb_->stalled().empty()) out["stalled"] = npb_->stalled();
+  if (dynamic_ && !dynamic_->stalled().empty()) out["stalled"] = dynamic_->stalled();
   return out.dump();
 }
 

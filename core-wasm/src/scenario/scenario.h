@@ -28,6 +28,21 @@ struct NpbRunSpec {
   std::string npb_class;  ///< S | W | A | B
 };
 
+/// A "dynamic" workload (seed 001 "Dynamic MPI-2 Process Pool"): a job of `processes` ranks (rank i on node i,
+/// context 0) on a capability of every node x `contexts_per_node` contexts; at `join_at_us` a new process starts
+/// on a spare context of `join_node`, connects to `root` (MPI_Comm_accept), runs `iterations` ping-pongs of
+/// `bytes` with it and leaves; the other ranks run ping-pongs in pairs throughout and `after_iterations` after.
+struct DynamicSpec {
+  int processes = 0;
+  int contexts_per_node = 2;
+  int join_node = 0;
+  double join_at_us = 20;
+  int root = 0;
+  uint32_t bytes = 4;
+  int iterations = 5;
+  int after_iterations = 2;
+};
+
 struct Scenario {
   std::string id;
   uint32_t seed = 1;
@@ -41,9 +56,10 @@ struct Scenario {
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;
-  std::string workload_kind = "pingpong";  ///< pingpong | npb
+  std::string workload_kind = "pingpong";  ///< pingpong | npb | dynamic
   int npb_processes = 0;                   ///< npb: MPI processes, one per node (0 .. nodes-1)
   std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
+  DynamicSpec dynamic;                     ///< dynamic: the job, the join and the leave
   std::vector<SeriesSpec> series;
   ParameterSet parameters;
   uint64_t trace_max_records = 1000000;

@@ -57,4 +57,7 @@ std::string parse_series(const json& w, const std::string& nic, int rails, Scena
 /// A workload of kind "npb" (scenario_npb.cc); "" or the error.
 std::string parse_npb_workload(const json& w, Scenario* out);
 
+/// A workload of kind "dynamic" (scenario_dynamic.cc), its series included; "" or the error.
+std::string parse_dynamic_workload(const json& w, Scenario* out);
+
 }  // namespace hpcsim::scenario_detail

@@ -111,8 +111,11 @@ HS_EXPORT const char* hs_trace_kinds_json() {
   for (int32_t s = 1; s <= static_cast<int32_t>(hpcsim::ThreadStep::kPostEnd); ++s)
     steps[std::to_string(s)] = hpcsim::thread_step_label(s);
   // Role-neutral names (the initiator's Table 1 wording would mislabel the target's steps).
-  const char* op_names[] = {"", "Post receive", "Send", "Wait for send to complete", "Wait for arrival"};
-  for (int32_t o = 1; o <= 4; ++o) ops[std::to_string(o)] = op_names[o];
+  // 5-8: MPI-2 dynamic-process phases (ompi/dynamic_job.cc).
+  const char* op_names[] = {"", "Post receive", "Send", "Wait for send to complete", "Wait for arrival",
+                            "Attach to a context (join)", "Connect / accept and merge (join)",
+                            "Disconnect (leave)", "Detach from the context (leave)"};
+  for (int32_t o = 1; o <= 8; ++o) ops[std::to_string(o)] = op_names[o];
   json kinds = json::array({
       {{"kind", 1}, {"name", "qdma_packet"}},
       {{"kind", 2}, {"name", "rdma_packet"}},
