@@ -64,6 +64,24 @@ TEST(Elan4, EventFiresOnlyWhenItsCountIsReached) {
   EXPECT_EQ(r.count(TraceKind::kE4Event, static_cast<int32_t>(E4EventAction::kCountReached)), 1u);
 }
 
+TEST(Elan4, EventCountsAreTracedForTheInspector) {
+  Rig r;
+  auto a = std::make_shared<E4Event>(r.cluster.elan4(0), 2);
+  auto b = std::make_shared<E4Event>(r.cluster.elan4(0), 1);
+  EXPECT_NE(a->id(), b->id());
+  a->trigger(7);
+  a->trigger(7);
+  a->trigger(7);  // after firing, without a re-prime: lost, not traced
+  r.run();
+  std::vector<std::pair<uint32_t, uint32_t>> seen;  // (count, remaining) of event a
+  size_t got = r.sim.trace().take(1000000);
+  for (size_t i = 0; i < got; ++i)
+    if (r.sim.trace().batch_kind()[i] == static_cast<uint32_t>(TraceKind::kE4EventCount) &&
+        r.sim.trace().batch_value()[i] == static_cast<int32_t>(a->id()))
+      seen.push_back({r.sim.trace().batch_bytes()[i] >> 16, r.sim.trace().batch_bytes()[i] & 0xffff});
+  EXPECT_EQ(seen, (std::vector<std::pair<uint32_t, uint32_t>>{{2, 2}, {2, 1}, {2, 0}}));
+}
+
 TEST(Elan4, CountedEventWaitsForNDmaCompletions) {
   Rig r;
   InputQueue q(r.sim, r.cluster.elan4(1), 16, 2048);

@@ -17,6 +17,7 @@ import { ExportPanel } from './components/ExportPanel';
 import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
+import { E4EventInspector } from './components/E4EventInspector';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
@@ -65,6 +66,7 @@ export function App() {
           <ClusterView />
           <NodeInspector />
           <ViInspector />
+          <E4EventInspector />
           <PacketLayers />
         </div>
         <div className="right-column">

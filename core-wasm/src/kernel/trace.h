@@ -24,6 +24,7 @@ enum class TraceKind : uint32_t {
   kMessage = 40,
   kE4Event = 50,      ///< an Elan4 event firing; value = E4EventAction (1 count reached, 2 copy, 3 write, 4 interrupt)
   kHostWake = 51,     ///< a host thread woken (value: 1 interrupt to process, 2 thread to thread, 3 spurious)
+  kE4EventCount = 52, ///< an Elan4 event primed or set: value = event id on its NIC, bytes = count << 16 | remaining
   kViDescriptor = 60,  ///< a VIA descriptor or completion-queue entry changed state (value packing: via/vi_trace.h)
   kViState = 61,       ///< a VI changed state (value packing: via/vi_trace.h)
 };

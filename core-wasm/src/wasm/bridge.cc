@@ -130,6 +130,7 @@ HS_EXPORT const char* hs_trace_kinds_json() {
       {{"kind", 30}, {"name", "host_op"}, {"values", ops}},
       {{"kind", 40}, {"name", "message"}, {"values", "series index"}},
       {{"kind", 50}, {"name", "e4_event"}, {"values", {{"1", "count reached"}, {"2", "copy (chained DMA)"}, {"3", "write done word"}, {"4", "interrupt"}}}},
+      {{"kind", 52}, {"name", "e4_event_count"}, {"values", "event id on its NIC; bytes = count << 16 | remaining"}},
       {{"kind", 51}, {"name", "host_wake"}, {"values", {{"1", "woken by an interrupt"}, {"2", "woken by another thread"}, {"3", "spurious"}}}},
       // Packed values (via/vi_trace.h); `values` names the state codes of the low bits.
       {{"kind", 60}, {"name", "vi_descriptor"}, {"values", {{"1", "posted"}, {"2", "in progress"}, {"3", "complete"}, {"4", "dequeued"},

@@ -6,7 +6,8 @@
 //
 // Each point-to-point message gets a `message` trace record from the MPI_Isend call to the completion of the
 // matching receive (MPI's non-overtaking rule pairs them first-in first-out per source, destination and tag)
-// and a catalog entry with its MPI envelope, for the page's sequence chart.
+// and a catalog entry with its MPI envelope, for the page's sequence chart; these records are kept whatever the
+// trace's per-run cap (only trace.max_records bounds them).
 //
 // Assumed (seed 003 silent): the MPI layers' progress engines run while the application computes, so a rank
 // that is computing still accepts arriving messages (a polling progress thread view); computation and the MPI

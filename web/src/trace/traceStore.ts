@@ -18,6 +18,7 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind === 30) return 'host_op';
   if (kind === 40) return 'message';
   if (kind === 60 || kind === 61) return 'queue'; // VIA descriptors and VI states (inspect/viQueues.ts)
+  if (kind === 50 || kind === 52) return 'queue'; // Elan4 event actions and counts (inspect/e4Events.ts)
   return null;
 }
 

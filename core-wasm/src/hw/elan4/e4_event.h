@@ -20,10 +20,13 @@ enum class E4EventAction : int32_t { kCountReached = 1, kCopy = 2, kWrite = 3, k
 /// raises a host interrupt. A fired event stays fired until primed again (wait_event_cmd).
 class E4Event {
  public:
-  E4Event(Elan4Nic& nic, uint32_t count) : nic_(nic), remaining_(count) {}
+  /// Primed with `count`; numbered on its NIC (the `e4_event_count` trace records name it by that id).
+  E4Event(Elan4Nic& nic, uint32_t count);
 
   /// Re-arms the event for `count` (>= 1) more triggers; actions are kept.
-  void prime(uint32_t count) { remaining_ = count; }
+  void prime(uint32_t count);
+  uint32_t id() const { return id_; }
+  uint32_t count() const { return count_; }
   void set_copy(std::shared_ptr<E4Dma> chained) { copy_ = std::move(chained); }
   /// `landed` runs when the done word is in host memory (the PCI write has ended).
   void set_write(std::function<void()> landed) { write_ = std::move(landed); }
@@ -40,6 +43,8 @@ class E4Event {
   friend class Elan4Nic;
   Elan4Nic& nic_;
   uint32_t remaining_;
+  uint32_t count_;  ///< the count it was last primed with
+  uint32_t id_;
   std::shared_ptr<E4Dma> copy_;
   std::function<void()> write_;
   std::function<void()> interrupt_;

@@ -4,10 +4,29 @@
 
 namespace hpcsim {
 
+E4Event::E4Event(Elan4Nic& nic, uint32_t count) : nic_(nic), remaining_(count), count_(count), id_(nic.next_event_id()) {
+  nic_.trace_event(*this, 0);
+}
+
+void E4Event::prime(uint32_t count) {
+  remaining_ = count;
+  count_ = count;
+  nic_.trace_event(*this, 0);
+}
+
 void E4Event::trigger(uint32_t message) {
   if (remaining_ == 0) return;  // already fired and not re-primed: the set-event is lost
-  if (--remaining_ > 0) return;
+  --remaining_;
+  nic_.trace_event(*this, message);
+  if (remaining_ > 0) return;
   nic_.fire(*this, message);
+}
+
+void Elan4Nic::trace_event(const E4Event& ev, uint32_t message) {
+  uint32_t count = ev.count() > 0xffff ? 0xffff : ev.count();
+  uint32_t left = ev.remaining() > 0xffff ? 0xffff : ev.remaining();
+  sim_.trace().record_state(sim_.now(), sim_.now(), TraceKind::kE4EventCount, id_, message, count << 16 | left,
+                            static_cast<int32_t>(ev.id()));
 }
 
 Elan4Nic::Elan4Nic(Simulator& sim, ComponentId id, int node, int rail, PciBus& pci, const ParameterSet& p)

@@ -51,6 +51,10 @@ class Elan4Nic {
 
   /// Event processor: runs the actions of `ev` (called by E4Event::trigger when its count is reached).
   void fire(E4Event& ev, uint32_t message);
+  /// Numbers a new event of this NIC (from 1).
+  uint32_t next_event_id() { return ++event_ids_; }
+  /// Records an event's count state (trace kind e4_event_count) for the page's event inspector.
+  void trace_event(const E4Event& ev, uint32_t message);
   /// A PCI DMA write of `bytes` into host memory that the host will poll (a done word, an interrupt cookie):
   /// `done` when it is visible to the CPU (bus transaction + pcix.bridge_latency_ns).
   void host_write(uint32_t bytes, uint32_t message, std::function<void()> done);
@@ -98,6 +102,7 @@ class Elan4Nic {
   bool engine_busy_ = false;
   std::function<void(const QueueSlot&)> thread_queue_;
   uint64_t naks_ = 0, events_fired_ = 0;
+  uint32_t event_ids_ = 0;
 };
 
 }  // namespace hpcsim
