@@ -129,5 +129,23 @@ TEST(DynamicScenario, RunsJoinPingPongsAndLeaveToTheEnd) {
   EXPECT_EQ(nlohmann::json::parse(again->result_json())["fingerprint"], out["fingerprint"]);
 }
 
+TEST(DynamicScenario, EveryProgressModeCompletesTheJoinAndTheLeave) {
+  // With blocking progress the application sleeps in MPI_Comm_accept / the merge / the disconnect: the thread
+  // or interrupt that handles a control message must wake it, as for a completed request.
+  for (const char* mode : {"interrupt", "one-thread", "two-threads"}) {
+    auto j = base();
+    j["workload"]["series"][0]["progress"] = mode;
+    std::string err;
+    auto s = Session::create(j.dump(), &err);
+    ASSERT_TRUE(s) << err;
+    while (!s->run(1000000)) {
+    }
+    auto out = nlohmann::json::parse(s->result_json());
+    EXPECT_FALSE(out.contains("stalled")) << mode << ": " << out.value("stalled", "");
+    for (const auto& t : out["tables"])
+      if (t["id"] == "dynamic-phases") EXPECT_TRUE(t["rows"][7]["values"][0].is_number()) << mode;  // leave total
+  }
+}
+
 }  // namespace
 }  // namespace hpcsim

@@ -175,8 +175,12 @@ void DynamicJob::maybe_merged(Process& p, Done then) {
                });
 }
 
-void DynamicJob::on_control(Process& at, const Header& h, Done then) {
+void DynamicJob::on_control(Process& at, const Header& h, Done next) {
   Host& host = cluster_.host(at.node);
+  // A flag this entry sets may complete the call the application sleeps in (threaded progress): the draining
+  // thread signals it as it does for a completed request (polling: goes straight on).
+  Progress* progress = at.progress.get();
+  Done then = [progress, message = h.message, next = std::move(next)]() mutable { progress->notify(message, std::move(next)); };
   sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kMessage, host.id(), h.message,
                       ptl_options_.ctl_header_bytes + h.frag_length, series_);
   int from = h.src;
