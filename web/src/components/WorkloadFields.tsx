@@ -1,8 +1,9 @@
 /**
- * The cluster and workload part of the scenario editor: the workload kind (ping-pong sweep or NAS Parallel
- * Benchmarks), the node count, then for a ping-pong initiator/target, sizes, iterations; for NAS runs the MPI
- * processes and each benchmark with its problem class; and the series (transports) that run. Each field shows
- * the rule its value breaks (workloadDraft.ts, and the core's own check).
+ * The cluster and workload part of the scenario editor: the workload kind (ping-pong sweep, all-to-all or NAS
+ * Parallel Benchmarks), the node count, then for a ping-pong initiator/target, sizes, iterations; for NAS runs the
+ * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls; and
+ * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. Each field shows the
+ * rule its value breaks (workloadDraft.ts, and the core's own check).
  */
 import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
 import type { WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
@@ -29,7 +30,7 @@ function FieldError({ field, errors }: { field: WorkloadField; errors: Props['er
 const CLASS_HINT = 'S: sample, W: workstation, A and B: the standard sizes (NPB 2.3)';
 
 export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Props) {
-  const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes', label: string, hint: string) => (
+  const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string) => (
     <label className="workload-field">
       <span>{label}</span>
       <input
@@ -45,6 +46,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
     </label>
   );
   const nas = draft.kind === 'npb';
+  const alltoall = draft.kind === 'alltoall';
   const setClass = (b: (typeof NPB_BENCHMARKS)[number], c: NpbClass | undefined) => {
     const next = { ...draft.benchmarks };
     if (c === undefined) delete next[b];
@@ -57,14 +59,20 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
       <label className="workload-field">
         <span>workload</span>
         <select data-testid="edit-kind" value={draft.kind} onChange={(e) => onKind(e.target.value as WorkloadKind)}
-          title="ping-pong: one-way latency and bandwidth against message size; NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003)">
+          title="ping-pong: one-way latency and bandwidth against message size; all-to-all: MPI_Alltoall on every node (time per call, aggregate bandwidth); NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003)">
           <option value="pingpong">ping-pong sweep</option>
+          <option value="alltoall">all-to-all (MPI_Alltoall)</option>
           <option value="npb">NAS Parallel Benchmarks (MPI)</option>
         </select>
         <FieldError field="kind" errors={errors} />
       </label>
-      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
-      {nas ? (
+      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
+      {alltoall ? (
+        <>
+          {text('bytes', 'bytes per pair', 'bytes each rank sends to each other rank per MPI_Alltoall call, 0 to 16 MiB')}
+          {text('iterations', 'iterations (calls)', 'MPI_Alltoall calls, 1 to 100')}
+        </>
+      ) : nas ? (
         <>
           {text('processes', 'MPI processes', 'one MPI process per node, 2 to the node count')}
           <div className="workload-field workload-benchmarks" role="group" aria-label="NAS benchmarks and classes">
@@ -119,8 +127,8 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
           </label>
         </>
       )}
-      <div className="workload-field workload-series" role="group" aria-label={nas ? 'MPI transports that run' : 'Series that run'}>
-        <span>{nas ? 'MPI transports' : 'series'}</span>
+      <div className="workload-field workload-series" role="group" aria-label={nas || alltoall ? 'MPI transports that run' : 'Series that run'}>
+        <span>{nas || alltoall ? 'MPI transports' : 'series'}</span>
         {catalog.map((s) => (
           <label key={s.id} className="series-choice">
             <input

@@ -5,7 +5,7 @@
  */
 import type { Scenario } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
-import { npbTemplate } from './workloadTemplates';
+import { alltoallTemplate, npbTemplate } from './workloadTemplates';
 
 type Loader = () => Promise<{ default: unknown }>;
 
@@ -16,6 +16,8 @@ const LOADERS: Record<string, Loader> = {
   'npb-sci-8node': () => import('../../../scenarios/npb-sci-8node.json', { with: { type: 'json' } }),
   // Also the editor's NAS template (workloadTemplates.ts), so already in the main chunk.
   'npb-sci-8node-small': async () => ({ default: npbTemplate }),
+  // The editor's all-to-all template too.
+  'ompi-elan4-64-alltoall': async () => ({ default: alltoallTemplate }),
 };
 
 /** Ids a `#scenario=` link accepts, the default's first. */

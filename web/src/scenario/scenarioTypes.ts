@@ -40,9 +40,21 @@ export interface NpbWorkload {
   series: SeriesSpec[];
 }
 
-export type Workload = PingPongWorkload | NpbWorkload;
+/**
+ * MPI_Alltoall on every node of the cluster (rank r on node r): each rank sends `bytes` to every other rank per
+ * call, `iterations` calls (1 to 100, default 1), over each series' MPI layer (ompi on qsnet2; ss-via, sci-mpich,
+ * m-via, tcp on sci-ringlet). Result: table `alltoall` (µs per call, aggregate MB/s) and histograms "alltoall/<id>".
+ */
+export interface AlltoallWorkload {
+  kind: 'alltoall';
+  bytes: number;
+  iterations?: number;
+  series: SeriesSpec[];
+}
 
-/** The workload as a ping-pong sweep, or null for any other kind (NAS runs have no initiator, target or sizes). */
+export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload;
+
+/** The workload as a ping-pong sweep, or null for any other kind (NAS runs, all-to-all: no initiator, target or sizes). */
 export function pingPongOf(scenario: { workload: Workload }): PingPongWorkload | null {
   return scenario.workload.kind === 'pingpong' ? scenario.workload : null;
 }
@@ -121,10 +133,19 @@ export interface Scenario {
 }
 
 /**
- * Nodes a sequence chart shows before any message is in view: the ping-pong pair, or every NAS rank's node
+ * MPI ranks of a job workload (rank r runs on node r): NAS runs' `processes`, an all-to-all's every node; null for
+ * a ping-pong sweep, which has an initiator and a target instead.
+ */
+export function mpiRanksOf(scenario: { workload: Workload; cluster: { nodes: number } }): number | null {
+  const w = scenario.workload;
+  return w.kind === 'npb' ? w.processes : w.kind === 'alltoall' ? scenario.cluster.nodes : null;
+}
+
+/**
+ * Nodes a sequence chart shows before any message is in view: the ping-pong pair, or every MPI rank's node
  * (rank r runs on node r).
  */
-export function defaultLanes(scenario: { workload: Workload }): number[] {
+export function defaultLanes(scenario: { workload: Workload; cluster: { nodes: number } }): number[] {
   const w = scenario.workload;
-  return w.kind === 'pingpong' ? [w.initiator, w.target] : Array.from({ length: w.processes }, (_, r) => r);
+  return w.kind === 'pingpong' ? [w.initiator, w.target] : Array.from({ length: mpiRanksOf(scenario) ?? 0 }, (_, r) => r);
 }

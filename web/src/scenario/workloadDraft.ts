@@ -1,7 +1,7 @@
 /**
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
- * A draft holds both kinds' fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
- * benchmarks with their class); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * A draft holds every kind's fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
+ * benchmarks with their class; all-to-all: bytes per pair, iterations); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
  * state (initiator and target below the node count and distinct; processes at most the node count). Pure.
@@ -10,13 +10,14 @@ import { NPB_BENCHMARKS, type NpbBenchmark, type NpbClass, type Scenario, type S
 import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
+import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
 
 export { seriesCatalogFor } from './workloadTemplates';
 
 /** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
-  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}`;
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes';
 
 export interface WorkloadDraft {
   kind: WorkloadKind;
@@ -28,11 +29,14 @@ export interface WorkloadDraft {
   /** Ids of the series (from the catalog) that run. */
   series: string[];
   warmup: string;
+  /** Ping-pong: measured iterations; all-to-all: MPI_Alltoall calls. */
   iterations: string;
   /** NAS: MPI processes, one per node. */
   processes: string;
   /** NAS: the chosen benchmarks and their class, in NPB_BENCHMARKS order. */
   benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
+  /** All-to-all: bytes each rank sends to each other rank per call. */
+  bytes: string;
 }
 
 /** Series the editor offers: the default scenario's, then any other of the current scenario. */
@@ -47,6 +51,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
   const w = s.workload;
   const pp = w.kind === 'pingpong' ? w : (templateOf('pingpong').workload as Extract<typeof w, { kind: 'pingpong' }>);
   const npb = w.kind === 'npb' ? w : (templateOf('npb').workload as Extract<typeof w, { kind: 'npb' }>);
+  const a2a = w.kind === 'alltoall' ? w : (templateOf('alltoall').workload as Extract<typeof w, { kind: 'alltoall' }>);
   return {
     kind: w.kind,
     nodes: String(s.cluster.nodes),
@@ -55,20 +60,27 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     sizes: pp.sizes_bytes.join(', '),
     series: w.series.map((x) => x.id),
     warmup: String(pp.warmup_iterations ?? 1),
-    iterations: String(pp.iterations ?? 2),
+    iterations: String(w.kind === 'alltoall' ? (w.iterations ?? 1) : (pp.iterations ?? 2)),
     processes: String(npb.processes),
     benchmarks: Object.fromEntries(npb.benchmarks.map((b) => [b.benchmark, b.class])),
+    bytes: String(a2a.bytes),
   };
 }
 
 /**
- * The draft after choosing workload `kind` while editing `base`: back to `base`'s own node count and series
- * when it is of that kind, else the template's (NAS runs need the template's 8-node SCI ringlet).
+ * The draft after choosing workload `kind` while editing `base`: back to `base`'s own node count, series and
+ * iterations when it is of that kind, else the template's (NAS runs need the template's 8-node SCI ringlet; an
+ * all-to-all keeps an SCI cluster, else runs on the template's 64 Elan4 nodes: workloadTemplates.ts).
  */
 export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scenario): WorkloadDraft {
   if (kind === draft.kind) return draft;
-  const from = base.workload.kind === kind ? base : templateOf(kind);
-  return { ...draft, kind, nodes: String(from.cluster.nodes), series: from.workload.series.map((s) => s.id) };
+  const from = base.workload.kind === kind ? base : templateOf(kind, base);
+  const w = from.workload;
+  const iterations = w.kind === 'alltoall' ? (w.iterations ?? 1) : w.kind === 'pingpong' ? (w.iterations ?? 2) : null;
+  return {
+    ...draft, kind, nodes: String(from.cluster.nodes), series: w.series.map((s) => s.id),
+    ...(iterations !== null && { iterations: String(iterations) }),
+  };
 }
 
 /** The chosen benchmarks of a draft, as the scenario lists them (NPB_BENCHMARKS order). */
@@ -89,7 +101,7 @@ export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField |
     [/^cluster\/nodes/, 'nodes'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
     [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
     [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
-    [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'],
+    [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'], [/^workload\/bytes/, 'bytes'],
   ];
   return table.find(([re]) => re.test(p))?.[1] ?? null;
 }
@@ -111,6 +123,9 @@ function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], 
   if (draft.kind === 'npb') {
     return { ...from.workload, processes: numberOrText(draft.processes), benchmarks: chosenBenchmarks(draft), series };
   }
+  if (draft.kind === 'alltoall') {
+    return { ...from.workload, bytes: numberOrText(draft.bytes), iterations: numberOrText(draft.iterations), series };
+  }
   return {
     ...from.workload,
     initiator: numberOrText(draft.initiator),
@@ -129,13 +144,13 @@ function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], 
  */
 export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: SeriesSpec[], parameters: Record<string, number> | undefined): DraftCheck {
   const errors: Partial<Record<WorkloadField, string>> = {};
-  const from = base.workload.kind === draft.kind ? base : templateOf(draft.kind);
+  const from = base.workload.kind === draft.kind ? base : templateOf(draft.kind, base);
   const sizeTexts = draft.sizes.split(/[\s,]+/).filter((t) => t !== '');
   const sizes = sizeTexts.map(numberOrText);
   if (draft.kind === 'pingpong') {
     if (sizeTexts.length === 0) errors.sizes = 'must list at least one size in bytes';
     else if (sizes.some((v) => typeof v !== 'number')) errors.sizes = 'must be numbers of bytes separated by commas';
-  } else if (chosenBenchmarks(draft).length === 0) errors.benchmarks = 'must run at least one NAS benchmark';
+  } else if (draft.kind === 'npb' && chosenBenchmarks(draft).length === 0) errors.benchmarks = 'must run at least one NAS benchmark';
   const series = catalog.filter((s) => draft.series.includes(s.id));
   if (series.length === 0) errors.series = 'must run at least one series';
   const candidate: Record<string, unknown> = {
@@ -158,6 +173,9 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
       if (workload.initiator >= cluster.nodes) errors.initiator = `must be below the node count (${cluster.nodes})`;
       if (workload.target >= cluster.nodes) errors.target = `must be below the node count (${cluster.nodes})`;
       if (workload.target === workload.initiator) errors.target = 'must differ from the initiator';
+    } else if (workload.kind === 'alltoall') {
+      const i = workload.series.findIndex((x) => !isMpiLayer(cluster.fabric, x.protocol));
+      if (i >= 0) errors.series = `${workload.series[i].label ?? workload.series[i].id}: ${workload.series[i].protocol} is no MPI layer on ${cluster.fabric} (${MPI_LAYERS[cluster.fabric].join(', ') || 'none'})`;
     } else if (workload.processes > cluster.nodes) {
       errors.processes = `must be at most the node count (${cluster.nodes}): one MPI process per node`;
     }

@@ -1,24 +1,54 @@
 /**
  * The scenario each workload kind starts from when the editor switches kinds: ping-pong = the default scenario
- * (seed 002, QsNet), NAS = npb-sci-8node-small (seed 003's 8-node SCI cluster, class S, both MPI transports).
- * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric).
+ * (seed 002, QsNet), NAS = npb-sci-8node-small (seed 003's 8-node SCI cluster, class S, both MPI transports),
+ * all-to-all = ompi-elan4-64-alltoall (seed 001's 64 Elan4 nodes, Open MPI by RDMA write and by RDMA read) or, when
+ * the edited scenario's fabric has other MPI layers (the SCI ringlet), the same workload on that cluster.
+ * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric); an all-to-all needs an MPI layer
+ * (mpiLayers.ts), which the Elan3 QsNet has not.
  */
 import npbSmall from '../../../scenarios/npb-sci-8node-small.json' with { type: 'json' };
+import alltoall64 from '../../../scenarios/ompi-elan4-64-alltoall.json' with { type: 'json' };
 import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
+import { isMpiLayer } from './mpiLayers';
 
 export type WorkloadKind = Scenario['workload']['kind'];
 
 export const npbTemplate: Scenario = npbSmall as Scenario;
+export const alltoallTemplate: Scenario = alltoall64 as Scenario;
 
-/** The template scenario of `kind`. */
-export function templateOf(kind: WorkloadKind): Scenario {
-  return kind === 'npb' ? npbTemplate : defaultScenario;
+/**
+ * The all-to-all template for a cluster like `base`'s: on the SCI ringlet, `base`'s cluster with the NAS template's
+ * four MPI transports (SS-VIA, SCI-MPICH, M-VIA, TCP/IP); on any other fabric the 64-node Elan4 scenario.
+ */
+export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
+  if (base?.cluster.fabric !== 'sci-ringlet') return alltoallTemplate;
+  const { description: _omitted, ...rest } = alltoallTemplate;
+  return {
+    ...rest,
+    id: `${base.id}-alltoall`,
+    title: `MPI_Alltoall on the ${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`,
+    cluster: { ...base.cluster },
+    workload: { ...(alltoallTemplate.workload as Extract<Scenario['workload'], { kind: 'alltoall' }>), series: npbTemplate.workload.series },
+  };
 }
 
-/** Series the editor offers: the template's of that kind, then any other of `current` (when of that kind). */
+/** The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers. */
+export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
+  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : defaultScenario;
+}
+
+/**
+ * Series the editor offers: the template's of that kind, then any other of `current` (when of that kind; for an
+ * all-to-all, any of `current`'s series whose protocol is an MPI layer of its fabric).
+ */
 export function seriesCatalogFor(kind: WorkloadKind, current: Scenario): SeriesSpec[] {
-  const out = [...templateOf(kind).workload.series];
-  if (current.workload.kind === kind) for (const s of current.workload.series) if (!out.some((b) => b.id === s.id)) out.push(s);
+  const template = templateOf(kind, current);
+  const out = [...template.workload.series];
+  const mine =
+    current.workload.kind === kind ? current.workload.series
+    : kind === 'alltoall' ? current.workload.series.filter((s) => isMpiLayer(template.cluster.fabric, s.protocol))
+    : [];
+  for (const s of mine) if (!out.some((b) => b.id === s.id)) out.push(s);
   return out;
 }
