@@ -22,6 +22,7 @@ import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
 import { useScenario } from './hooks/useScenario';
+import { pingPongOf } from './scenario/scenarioTypes';
 import { SequenceChart } from './components/SequenceChart';
 import { TimelineView } from './components/TimelineView';
 import { ResultTables } from './components/ResultTables';
@@ -47,7 +48,8 @@ export function App() {
   const panels = useOpenPanels();
   const highlight = useWalkthroughHighlight();
   const presenting = useWalkthroughStore((s) => s.presenting);
-  const nas = useScenario().workload.kind === 'npb';
+  // An MPI job (NAS runs, all-to-all) has no latency or bandwidth sweep: its message sizes instead.
+  const mpiJob = pingPongOf(useScenario()) === null;
   return (
     <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
       <Header />
@@ -70,7 +72,7 @@ export function App() {
           <PacketLayers />
         </div>
         <div className="right-column">
-          {nas ? (
+          {mpiJob ? (
             <MessageSizeChart />
           ) : (
             <>

@@ -1,6 +1,7 @@
 /**
- * Scales and marks of the message-size chart of NAS runs (pure; d3 computes, React draws): for each histogram
- * "<benchmark>.<class>/<series id>" of the result's `message_histograms` (sim/bridgeTypes.ts MessageHistogram),
+ * Scales and marks of the message-size chart of MPI jobs (pure; d3 computes, React draws): for each histogram
+ * "<benchmark>.<class>/<series id>" (NAS runs) or "alltoall/<series id>" (run "MPI_Alltoall") of the result's
+ * `message_histograms` (sim/bridgeTypes.ts MessageHistogram),
  * the points (message size, count) and a path through them. x: MPI payload bytes on d3 scaleSymlog (constant 1 B, so 0 B sits at the
  * left edge); y: messages sent on a log scale. Colour follows the benchmark, dash the transport. Histograms with
  * no messages (the 1-process runs) and ids of other workloads ("pingpong/…") are left out.
@@ -13,7 +14,7 @@ export const HISTOGRAM_MARGIN = { top: 10, right: 16, bottom: 34, left: 56 };
 
 export interface HistogramLine {
   id: string;
-  /** "CG.S" */
+  /** "CG.S", or "MPI_Alltoall" */
   run: string;
   seriesId: string;
   d: string;
@@ -34,10 +35,14 @@ export interface HistogramChartModel {
   sameAcrossSeries: boolean;
 }
 
-/** "CG.S/ss-via" → { run: "CG.S", seriesId: "ss-via" }; null for ids that are not "<B>.<class>/<series>". */
+/**
+ * "CG.S/ss-via" → { run: "CG.S", seriesId: "ss-via" }; "alltoall/ompi-rdma-read" → { run: "MPI_Alltoall", ... };
+ * null for other ids ("pingpong/<series>").
+ */
 export function parseHistogramId(id: string): { run: string; seriesId: string } | null {
-  const m = /^([A-Z]+\.[A-Z])\/(.+)$/.exec(id);
-  return m ? { run: m[1], seriesId: m[2] } : null;
+  const m = /^([A-Z]+\.[A-Z]|alltoall)\/(.+)$/.exec(id);
+  if (!m) return null;
+  return { run: m[1] === 'alltoall' ? 'MPI_Alltoall' : m[1], seriesId: m[2] };
 }
 
 export function computeHistogramChart(histograms: MessageHistogram[], width: number, height: number): HistogramChartModel {

@@ -1,5 +1,6 @@
 /**
- * NAS runs' message sizes: how many MPI messages of each payload size every benchmark sent over each transport
+ * MPI jobs' message sizes (NAS runs, an all-to-all): how many MPI messages of each payload size every benchmark (or
+ * the MPI_Alltoall calls) sent over each transport
  * (the result's `message_histograms`, charts/histogramChartModel.ts) as stems, one per size and benchmark (side by
  * side), with d3 axes; transports are told apart by dash unless they all sent the same messages. Shown instead of the latency
  * and bandwidth charts, which need a ping-pong sweep over message sizes.
@@ -30,6 +31,7 @@ export function MessageSizeChart() {
   const dash = (id: string) => DASHES[model.seriesIds.indexOf(id) % DASHES.length];
   // Identical histograms over every transport: one stem per size and benchmark.
   const drawn = model.lines.filter((l) => !model.sameAcrossSeries || l.seriesId === model.seriesIds[0]);
+  const nas = scenario.workload.kind === 'npb';
   const seriesLabel = (id: string) => scenario.workload.series.find((s) => s.id === id)?.label ?? id;
   const xAxis = useMemo(
     () => axisBottom(model.x).tickValues(sizeTicks(model.maxBytes, model.innerWidth < 420)).tickFormat((d) => formatBytes(Number(d))),
@@ -38,7 +40,7 @@ export function MessageSizeChart() {
   const yAxis = useMemo(() => axisLeft(model.y).ticks(5, format('~s')), [model]);
 
   return (
-    <section className="panel chart-panel" aria-label="Message sizes of the NAS runs" data-panel="latency">
+    <section className="panel chart-panel" aria-label={nas ? 'Message sizes of the NAS runs' : 'Message sizes of the MPI job'} data-panel="latency">
       <div className="panel-title">
         <h2>MPI message sizes</h2>
         <ul className="legend">
@@ -90,10 +92,12 @@ export function MessageSizeChart() {
         </svg>
       </div>
       <p className="muted chart-caption">
-        Latency and bandwidth against message size come from a ping-pong sweep; a NAS run has its execution
-        times and speed-ups in the tables below.
+        Latency and bandwidth against message size come from a ping-pong sweep; {nas
+          ? 'a NAS run has its execution times and speed-ups in the tables below.'
+          : 'an all-to-all has its time per call and aggregate bandwidth in the table below.'}
         {model.lines.length > 0 && model.seriesIds.length > 1 && model.sameAcrossSeries &&
-          ' Each benchmark sends the same MPI messages over every transport, so one stem stands for all of them.'}
+          (nas ? ' Each benchmark sends the same MPI messages over every transport, so one stem stands for all of them.'
+            : ' Every transport carries the same MPI messages, so one stem stands for all of them.')}
       </p>
     </section>
   );

@@ -10,7 +10,7 @@ import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useKindNames } from '../hooks/useKindNames';
 import { useNodeParts } from '../hooks/useNodeParts';
 import { useScenario } from '../hooks/useScenario';
-import { pingPongOf } from '../scenario/scenarioTypes';
+import { mpiRanksOf, pingPongOf } from '../scenario/scenarioTypes';
 import { useRunStore } from '../state/runStore';
 import { traceStore } from '../trace/traceStore';
 import { nodeStateAt } from '../trace/nodeState';
@@ -59,7 +59,7 @@ export function NodeInspector() {
     const pp = pingPongOf(scenario);
     const role = pp
       ? node === pp.initiator ? ' (initiator)' : node === pp.target ? ' (target)' : ''
-      : scenario.workload.kind === 'npb' && node < scenario.workload.processes ? ` (MPI rank ${node})` : '';
+      : node < (mpiRanksOf(scenario) ?? 0) ? ` (MPI rank ${node})` : '';
     body = (
       <dl className="inspector-grid">
         <dt>Node</dt>

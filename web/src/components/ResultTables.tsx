@@ -1,12 +1,13 @@
 /**
  * The run's result tables: breakdowns (Table 1, Table 2) next to the paper's values with the % difference, and
- * tables without published values (NAS execution time in s, speed-up ×) with the simulated values only.
+ * tables without published values (NAS execution time in s, speed-up ×; an all-to-all's µs per call and aggregate
+ * MB/s, one unit per column) with the simulated values only.
  */
 import { useMemo } from 'react';
 import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
 import { compareTables, type ComparedCell, type ComparedTable } from '../charts/compareTables';
-import { formatTableValue, unitCaption } from '../charts/tableFormat';
+import { columnUnits, formatTableValue, unitCaption } from '../charts/tableFormat';
 
 function DiffCell({ cell }: { cell: ComparedCell }) {
   if (cell.diffPercent === null) return <td className="num muted">—</td>;
@@ -23,16 +24,28 @@ function DiffCell({ cell }: { cell: ComparedCell }) {
 const hasPaper = (t: ComparedTable) => t.rows.some((r) => r.cells.some((c) => c.paper !== null));
 const isTotal = (label: string) => /^(total|average)$/i.test(label);
 
+/** Each column's unit; a unit list that does not match the columns is shown as an error, not a crash. */
+function unitsOf(t: ComparedTable): { units: (string | undefined)[]; error: string | null } {
+  try {
+    return { units: columnUnits(t.unit, t.columns.length), error: null };
+  } catch (e) {
+    return { units: t.columns.map(() => undefined), error: (e as Error).message };
+  }
+}
+
 function Caption({ t }: { t: ComparedTable }) {
+  const { error } = unitsOf(t);
   return (
     <caption>
       {t.label} {t.unit && <span className="muted">({unitCaption(t.unit)})</span>}
+      {error && <span className="field-error" role="alert"> {error}</span>}
     </caption>
   );
 }
 
 /** A table with the paper's values: sim | paper | Δ per column. */
 function ComparedTableView({ t, running }: { t: ComparedTable; running: boolean }) {
+  const { units } = unitsOf(t);
   return (
     <table className="breakdown" data-testid={`table-${t.id}`}>
       <Caption t={t} />
@@ -56,8 +69,8 @@ function ComparedTableView({ t, running }: { t: ComparedTable; running: boolean 
           <tr key={r.label} className={isTotal(r.label) ? 'total' : undefined}>
             <th scope="row">{r.label}</th>
             {r.cells.map((cell, i) => [
-              <td key={`s${i}`} className="num">{running ? '…' : formatTableValue(cell.sim, t.unit)}</td>,
-              <td key={`p${i}`} className="num">{formatTableValue(cell.paper, t.unit)}</td>,
+              <td key={`s${i}`} className="num">{running ? '…' : formatTableValue(cell.sim, units[i])}</td>,
+              <td key={`p${i}`} className="num">{formatTableValue(cell.paper, units[i])}</td>,
               <DiffCell key={`d${i}`} cell={cell} />,
             ])}
           </tr>
@@ -69,12 +82,13 @@ function ComparedTableView({ t, running }: { t: ComparedTable; running: boolean 
 
 /** A simulated table with no published values: one number per column. */
 function SimTableView({ t }: { t: ComparedTable }) {
+  const { units } = unitsOf(t);
   return (
     <table className="breakdown" data-testid={`table-${t.id}`}>
       <Caption t={t} />
       <thead>
         <tr>
-          <th>{t.id.startsWith('npb-') ? 'Benchmark' : 'Row'}</th>
+          <th>{t.id.startsWith('npb-') ? 'Benchmark' : t.id === 'alltoall' ? 'MPI layer' : 'Row'}</th>
           {t.columns.map((c) => (
             <th key={c} className="num">{c}</th>
           ))}
@@ -85,7 +99,7 @@ function SimTableView({ t }: { t: ComparedTable }) {
           <tr key={r.label} className={isTotal(r.label) ? 'total' : undefined}>
             <th scope="row">{r.label}</th>
             {r.cells.map((cell, i) => (
-              <td key={i} className="num" data-testid="table-value">{formatTableValue(cell.sim, t.unit)}</td>
+              <td key={i} className="num" data-testid="table-value">{formatTableValue(cell.sim, units[i])}</td>
             ))}
           </tr>
         ))}
@@ -101,11 +115,16 @@ export function ResultTables() {
     () => compareTables(result?.tables ?? [], scenario.reference?.tables ?? []),
     [result, scenario],
   );
-  const nas = scenario.workload.kind === 'npb';
+  const kind = scenario.workload.kind;
+  const nas = kind === 'npb';
   if (tables.length === 0) {
-    return nas ? (
-      <section className="panel tables-panel" aria-label="NAS results" data-testid="result-tables">
-        <p className="muted">The NAS tables (execution time, speed-up) appear when every run has finished.</p>
+    return kind !== 'pingpong' ? (
+      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : 'All-to-all results'} data-testid="result-tables">
+        <p className="muted">
+          {nas
+            ? 'The NAS tables (execution time, speed-up) appear when every run has finished.'
+            : 'The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.'}
+        </p>
       </section>
     ) : null;
   }
@@ -113,7 +132,11 @@ export function ResultTables() {
   return (
     <section className="panel tables-panel" aria-label="Result tables" data-testid="result-tables">
       <div className="panel-title">
-        <h2>{nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)' : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}</h2>
+        <h2>
+          {nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)'
+            : kind === 'alltoall' ? 'MPI_Alltoall: time per call and aggregate bandwidth (simulated)'
+            : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}
+        </h2>
         <span className="muted">{scenario.reference?.source}</span>
       </div>
       <div className="tables-row">
