@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { columnUnits, formatTableValue, unitCaption } from '../src/charts/tableFormat.ts';
 import { computeHistogramChart, parseHistogramId } from '../src/charts/histogramChartModel.ts';
+import { laneLabels } from '../src/charts/laneLabels.ts';
 
 test("the alltoall table's 'us | MB/s' gives each column its unit", () => {
   assert.deepEqual(columnUnits('us | MB/s', 2), ['us', 'MB/s']);
@@ -32,4 +33,19 @@ test('alltoall histograms are one run, MPI_Alltoall, over each transport; ping-p
   assert.equal(model.sameAcrossSeries, true);
   assert.equal(model.maxBytes, 16384);
   assert.ok(model.lines[0].points[0].x > model.innerWidth / 2, '16 KiB sits right of the middle of a 0 B–16 KiB log axis');
+});
+
+test('64 ranks 7.4 px apart get a rank axis every 4 ranks; 8 ranks 60 px apart each their full label', () => {
+  const ranks = Array.from({ length: 64 }, (_, r) => r);
+  const dense = laneLabels(ranks, 7.4);
+  assert.equal(dense.full, false);
+  assert.equal(dense.step, 4);
+  assert.equal(dense.labelled.length, 16);
+  assert.deepEqual(dense.labelled.slice(0, 3), [0, 4, 8]);
+  assert.ok(dense.step * 7.4 >= 24, 'labels at least 24 px apart');
+  assert.equal(laneLabels(ranks, 1).step, 32, 'never a step beyond the lane count');
+  const few = laneLabels([0, 1, 2, 3, 4, 5, 6, 7], 60);
+  assert.deepEqual(few, { full: true, step: 1, labelled: [0, 1, 2, 3, 4, 5, 6, 7] });
+  // Lanes of a ping-pong window (nodes 0, 5 and 12): labelled by position, not by id.
+  assert.deepEqual(laneLabels([0, 5, 12], 20).labelled, [0, 12]);
 });

@@ -1,9 +1,10 @@
 /**
  * Sequence chart (time–space diagram): one vertical lifeline per node (a ping-pong's pair and any other node
- * with a message in the window; every rank of a NAS run, rank r on node r), time running down over the window
+ * with a message in the window; every rank of an MPI job — NAS runs, an all-to-all — rank r on node r; many lanes
+ * get a rank axis labelled every k ranks, SequenceLanes), time running down over the window
  * around the time cursor; a thick arrow per protocol message (sender → receiver, start → delivery), thin
  * coloured arrows for the packet flows carrying it (rendezvous header, RDMA data, ACKs); a cursor line.
- * Up to SVG_MAX_MESSAGES messages are SVG elements (labelled, and in a NAS run with their packet flows, when few); a denser window (a NAS run zoomed out) draws its
+ * Up to SVG_MAX_MESSAGES messages are SVG elements (labelled, and in an MPI job with their packet flows, when few); a denser window (an MPI job zoomed out) draws its
  * messages on a canvas, coloured by transport (SequenceCanvas). Only the window's records are read.
  * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
  */
@@ -20,7 +21,7 @@ import { seek } from '../state/timeCursor';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { formatBytes } from '../charts/formatBytes';
 import { timeAxisScale, formatHalfWindow } from '../charts/timeAxis';
-import { defaultLanes } from '../scenario/scenarioTypes';
+import { defaultLanes, mpiRanksOf } from '../scenario/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
 import { traceStore } from '../trace/traceStore';
 import { nextMessageStart } from '../trace/sequenceModel';
@@ -28,6 +29,7 @@ import type { SequenceSegment } from '../trace/sequencePainter';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
 import { SequenceCanvas } from './SequenceCanvas';
+import { SequenceLanes } from './SequenceLanes';
 
 /** Seeks to an arrow's start and picks its message for the packet-layers view. */
 function openMessage(message: number, start_ps: number): void {
@@ -50,7 +52,8 @@ export function SequenceChart() {
   const scenario = useScenario();
   useTraceVersion(); // the "next message" button reads the growing trace
   const zoom = useViewStore((s) => s.zoom);
-  const nas = scenario.workload.kind === 'npb';
+  // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
+  const nas = mpiRanksOf(scenario) !== null;
   const w = Math.max(width, 300);
   const nodes = useMemo(
     () => [...new Set([...defaultLanes(scenario), ...(model?.nodes ?? [])])].sort((a, b) => a - b),
@@ -67,7 +70,7 @@ export function SequenceChart() {
   const messages = model?.messages ?? [];
   const dense = messages.length > SVG_MAX_MESSAGES;
   const labelled = messages.length <= LABEL_MAX_MESSAGES;
-  // A NAS window's packet flows (SCI remote writes, echoes) would hide its MPI arrows: shown only when few.
+  // An MPI job's window's packet flows (SCI remote writes, echoes) would hide its MPI arrows: shown only when few.
   const flows = !dense && (!nas || labelled) ? (model?.flows ?? []) : [];
   const segments = useMemo<SequenceSegment[]>(
     () =>
@@ -120,12 +123,7 @@ export function SequenceChart() {
             </marker>
           </defs>
           <ChartAxis axis={yAxis} transform={`translate(${MARGIN.left - 8},0)`} className="axis" />
-          {nodes.map((n) => (
-            <g key={n} data-testid="seq-lifeline" data-node={n}>
-              <line x1={x(n)} x2={x(n)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} className="lifeline" />
-              <text x={x(n)} y={14} textAnchor="middle" className="lifeline-label">{lane(n)}</text>
-            </g>
-          ))}
+          <SequenceLanes lanes={nodes} x={x} top={MARGIN.top} bottom={HEIGHT - MARGIN.bottom} noun={nas ? 'rank' : 'node'} />
           {flows.map((f) => (
             <line
               key={`${f.message}:${f.kind}:${f.from}`}
