@@ -64,6 +64,9 @@ TEST(DynamicScenario, RejectsBadWorkloadsNamingTheField) {
   j["workload"]["series"].push_back({{"id", "b"}, {"protocol", "ompi"}, {"operation", "rdma-read"}});
   EXPECT_EQ(error_of(j), "workload.series: a dynamic workload runs one series (its Open MPI configuration)");
   j = base();
+  j["workload"]["series"][0]["charge_pml"] = false;
+  EXPECT_EQ(error_of(j), "workload.series/0.charge_pml: a dynamic workload charges the PML's code (true)");
+  j = base();
   j["cluster"] = {{"fabric", "qsnet"}, {"nodes", 8}};
   EXPECT_EQ(error_of(j), "workload.kind: dynamic runs on the seed 001 Elan4 cluster only (fabric qsnet2)");
 }
@@ -145,6 +148,25 @@ TEST(DynamicScenario, EveryProgressModeCompletesTheJoinAndTheLeave) {
     for (const auto& t : out["tables"])
       if (t["id"] == "dynamic-phases") EXPECT_TRUE(t["rows"][7]["values"][0].is_number()) << mode;  // leave total
   }
+}
+
+TEST(DynamicScenario, TheSeriesConfigurationIsHonoured) {
+  // 8 KiB messages go by rendezvous: RDMA read with FIN_ACK, done words (no completion queue), to and from the
+  // joined rank, whose rank is not its node.
+  auto j = base();
+  j["workload"]["bytes"] = 8192;
+  j["workload"]["series"][0]["operation"] = "rdma-read";
+  j["workload"]["series"][0]["completion_queues"] = 0;
+  std::string err;
+  auto s = Session::create(j.dump(), &err);
+  ASSERT_TRUE(s) << err;
+  while (!s->run(1000000)) {
+  }
+  auto out = nlohmann::json::parse(s->result_json());
+  ASSERT_FALSE(out.contains("stalled")) << out.value("stalled", "");
+  double one_way = out["tables"][0]["rows"][4]["values"][0].get<double>();
+  EXPECT_GT(one_way, 8.0);  // 8 KiB at under 1 GB/s plus the rendezvous round trip
+  EXPECT_EQ(out["message_histograms"][0]["histogram"][0]["bytes"], 8192);
 }
 
 }  // namespace

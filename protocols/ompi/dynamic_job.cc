@@ -39,10 +39,16 @@ struct DynamicJob::Process {
 };
 
 DynamicJob::DynamicJob(Simulator& sim, Cluster& cluster, const ParameterSet& p, const Capability& cap,
-                       ProgressMode mode, uint32_t* message_ids, int32_t series)
+                       ProgressMode mode, uint32_t* message_ids, int32_t series, const DynamicOptions& o)
     : sim_(sim), cluster_(cluster), params_(p), pool_(cap), mode_(mode), ids_(message_ids), series_(series),
       wake_(sim, p) {
-  ptl_options_.completion_queues = mode == ProgressMode::kTwoThreads ? 2 : 1;
+  int cq = o.completion_queues < 0 ? 0 : o.completion_queues > 2 ? 2 : o.completion_queues;
+  if (mode != ProgressMode::kPolling && cq == 0) cq = 1;  // a sleeping thread waits on a queue, not on done words
+  if (mode == ProgressMode::kTwoThreads) cq = 2;
+  ptl_options_.completion_queues = cq;
+  ptl_options_.chained = o.chained;
+  pml_options_.path = o.path;
+  pml_options_.inline_rendezvous = o.inline_rendezvous;
   ptl_options_.header_bytes = static_cast<uint32_t>(p.get("ompi.header_bytes"));
   ptl_options_.ctl_header_bytes = static_cast<uint32_t>(p.get("ompi.ctl_header_bytes"));
 }
@@ -92,7 +98,7 @@ std::unique_ptr<DynamicJob::Process> DynamicJob::make_process(int rank, int node
   p->ptl = std::make_unique<PtlElan4>(sim_, cluster_, node, 0, ptl_options_, params_, store_, &contexts_);
   Time window = ns_to_ps(params_.get("os.poll_before_sleep_us") * 1000.0);
   p->progress = std::make_unique<Progress>(sim_, host, wake_, mode_, window);
-  p->pml = std::make_unique<Pml>(sim_, host, rank, std::vector<PtlElan4*>{p->ptl.get()}, *p->progress, PmlOptions{});
+  p->pml = std::make_unique<Pml>(sim_, host, rank, std::vector<PtlElan4*>{p->ptl.get()}, *p->progress, pml_options_);
   Pml* pml = p->pml.get();
   Process* raw = p.get();
   p->ptl->set_deliver([pml](const Header& h, Done then) { pml->on_fragment(h, std::move(then)); });

@@ -21,6 +21,15 @@
 
 namespace hpcsim::ompi {
 
+/// The Open MPI configuration of every process (a series' options; the PML's code is always charged).
+/// completion_queues is raised as OmpiElan4 does: blocking progress needs 1, two threads need 2.
+struct DynamicOptions {
+  RdmaPath path = RdmaPath::kWrite;
+  bool inline_rendezvous = false;
+  bool chained = true;
+  int completion_queues = 1;
+};
+
 /// When the steps of one join or leave ended (ps of simulated time; 0 = not reached).
 struct DpmTimes {
   Time start = 0;     ///< join: the new process starts attaching; leave: MPI_Comm_disconnect called
@@ -44,7 +53,7 @@ class DynamicJob {
   /// `cap.nodes` <= cluster.size(); the cluster must be Elan4. Messages use rail 0. `message_ids` is the
   /// session's message id counter; `series` tags the message trace records.
   DynamicJob(Simulator& sim, Cluster& cluster, const ParameterSet& p, const Capability& cap, ProgressMode mode,
-             uint32_t* message_ids, int32_t series);
+             uint32_t* message_ids, int32_t series, const DynamicOptions& o = {});
   ~DynamicJob();
 
   /// The initial job (MPI_COMM_WORLD), started by the run-time before time 0: process i on `nodes[i]`, rank i,
@@ -105,6 +114,7 @@ class DynamicJob {
   uint32_t* ids_;
   int32_t series_;
   PtlOptions ptl_options_;
+  PmlOptions pml_options_;
   LinuxWake wake_;
   HeaderStore store_;
   std::vector<PtlElan4*> contexts_;  ///< [rank]: the PTL on that rank's context; nullptr once freed

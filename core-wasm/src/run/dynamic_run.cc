@@ -21,8 +21,14 @@ DynamicRun::DynamicRun(Simulator& sim, Cluster& cluster, const Scenario& scenari
     : sim_(sim), cluster_(cluster), scenario_(scenario), spec_(scenario.dynamic), ids_(message_ids),
       finished_(std::move(finished)) {
   Capability cap{cluster.size(), spec_.contexts_per_node};
-  job_ = std::make_unique<DynamicJob>(sim, cluster, scenario.parameters, cap,
-                                      progress_mode(scenario.series.front().progress), message_ids, 0);
+  const SeriesSpec& series = scenario.series.front();
+  DynamicOptions o;
+  o.path = series.operation == "rdma-read" ? RdmaPath::kRead : RdmaPath::kWrite;
+  o.inline_rendezvous = series.inline_rendezvous;
+  o.chained = series.chained;
+  o.completion_queues = series.completion_queues;
+  job_ = std::make_unique<DynamicJob>(sim, cluster, scenario.parameters, cap, progress_mode(series.progress),
+                                      message_ids, 0, o);
 }
 
 DynamicRun::~DynamicRun() = default;

@@ -40,6 +40,7 @@ std::string parse_dynamic_workload(const json& w, Scenario* out) {
   if (s.protocol != "ompi")
     return "workload.series/0.protocol: dynamic processes are Open MPI's (ompi), not " + s.protocol;
   if (s.rails != 1) return "workload.series/0.rails: a dynamic workload uses one rail";
+  if (!s.charge_pml) return "workload.series/0.charge_pml: a dynamic workload charges the PML's code (true)";
   return "";
 }
 
