@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
@@ -167,6 +170,52 @@ TEST(DynamicScenario, TheSeriesConfigurationIsHonoured) {
   double one_way = out["tables"][0]["rows"][4]["values"][0].get<double>();
   EXPECT_GT(one_way, 8.0);  // 8 KiB at under 1 GB/s plus the rendezvous round trip
   EXPECT_EQ(out["message_histograms"][0]["histogram"][0]["bytes"], 8192);
+}
+
+TEST(DynamicScenario, TheWalkthroughStepsFallInThePhasesTheyNarrate) {
+  std::ifstream in(std::string(HPCSIM_SCENARIOS_DIR) + "/ompi-elan4-dynamic.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto scenario = nlohmann::json::parse(text.str());
+  const auto& steps = scenario["walkthroughs"][0]["steps"];
+  ASSERT_EQ(steps.size(), 6u);
+  std::string err;
+  auto s = Session::create(text.str(), &err);
+  ASSERT_TRUE(s) << err;
+  const auto topology = nlohmann::json::parse(s->topology_json());
+  ComponentId host0 = 0, host6 = 0;
+  for (const auto& c : topology["components"]) {
+    if (c["kind"] == "host" && c["node"] == 0) host0 = c["id"].get<ComponentId>();
+    if (c["kind"] == "host" && c["node"] == 6) host6 = c["id"].get<ComponentId>();
+  }
+  double span[9][2] = {};  // host_op spans of node 6 by value (5 attach, 6 connect, 7 disconnect, 8 detach), µs
+  std::vector<double> at_root;  // 4-byte message arrivals at rank 0
+  while (true) {
+    bool done = s->run(1u << 16);
+    TraceBuffer& t = s->sim().trace();
+    for (size_t n; (n = t.take(65536)) > 0;)
+      for (size_t i = 0; i < n; ++i) {
+        auto kind = static_cast<TraceKind>(t.batch_kind()[i]);
+        int32_t v = t.batch_value()[i];
+        if (kind == TraceKind::kHostOp && t.batch_component()[i] == host6 && v >= 5 && v <= 8) {
+          span[v][0] = t.batch_t0()[i] / kUs;
+          span[v][1] = t.batch_t1()[i] / kUs;
+        }
+        if (kind == TraceKind::kMessage && t.batch_component()[i] == host0 && t.batch_bytes()[i] == 4)
+          at_root.push_back(t.batch_t0()[i] / kUs);
+      }
+    if (done) break;
+  }
+  auto within = [](double x, const double* sp) { return x >= sp[0] && x <= sp[1]; };
+  EXPECT_TRUE(within(steps[0]["time_us"].get<double>(), span[5]));
+  EXPECT_TRUE(within(steps[1]["time_us"].get<double>(), span[6]));
+  EXPECT_TRUE(within(steps[2]["time_us"].get<double>(), span[6]));
+  ASSERT_FALSE(at_root.empty());
+  double first_ping = at_root.front();  // the root receives 4-byte messages only from the new process
+  EXPECT_GT(steps[3]["time_us"].get<double>(), span[6][1]);
+  EXPECT_LT(steps[3]["time_us"].get<double>(), first_ping);
+  EXPECT_TRUE(within(steps[4]["time_us"].get<double>(), span[7]));
+  EXPECT_TRUE(within(steps[5]["time_us"].get<double>(), span[8]));
 }
 
 }  // namespace
