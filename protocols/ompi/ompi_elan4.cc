@@ -53,10 +53,12 @@ OmpiElan4::OmpiElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, co
       t->attach(*st->progress);
     }
     Host* host = &cluster.host(i);
-    st->pml->set_on_receive([this, host](const RecvRequest& r) {
-      sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kMessage, host->id(), r.message,
-                          static_cast<uint32_t>(r.msg_length), series_);
-    });
+    if (o_.trace_messages) {
+      st->pml->set_on_receive([this, host](const RecvRequest& r) {
+        sim_.trace().record(sim_.now(), sim_.now(), TraceKind::kMessage, host->id(), r.message,
+                            static_cast<uint32_t>(r.msg_length), series_);
+      });
+    }
     nodes_.push_back(std::move(st));
   }
 }
@@ -77,6 +79,19 @@ void OmpiElan4::send(int node, int peer, uint32_t bytes, Done then) {
 void OmpiElan4::wait_send_complete(int node, Done then) {
   NodeState& st = *nodes_[static_cast<size_t>(node)];
   st.pml->wait(st.last_send, std::move(then));
+}
+
+int OmpiElan4::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
+  return static_cast<int>(nodes_[static_cast<size_t>(node)]->pml->irecv(src, tag, kWorld, bytes, std::move(then)));
+}
+
+int OmpiElan4::isend(int node, int dst, int tag, uint32_t bytes, Done then) {
+  uint32_t msg = ++*ids_;
+  return static_cast<int>(nodes_[static_cast<size_t>(node)]->pml->isend(dst, tag, kWorld, bytes, msg, std::move(then)));
+}
+
+void OmpiElan4::wait(int node, int req, Done then) {
+  nodes_[static_cast<size_t>(node)]->pml->wait(static_cast<uint64_t>(req), std::move(then));
 }
 
 void OmpiElan4::wait_arrival(int node, Done then) {

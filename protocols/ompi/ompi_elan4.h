@@ -9,6 +9,7 @@
 #include "ompi/pml.h"
 #include "ompi/progress.h"
 #include "ompi/ptl_elan4.h"
+#include "workload/mpi_endpoint.h"
 #include "workload/pingpong_endpoint.h"
 
 namespace hpcsim {
@@ -22,13 +23,16 @@ struct OmpiElan4Options {
   bool inline_rendezvous = false; ///< first rendezvous fragment carries eager-limit bytes
   int rails = 1;                  ///< PTLs (Elan4 rails) the PML stripes over; <= cluster.rails()
   bool charge_pml = true;         ///< false: PTL-level latency (the PML's code costs nothing)
+  bool trace_messages = true;     ///< write a `message` record per completed receive (off when a rank-program
+                                  ///< driver such as NpbRun writes its own)
 };
 
 /// Open MPI on every node of an Elan4 cluster. post_receive = MPI_Irecv, send = MPI_Isend,
 /// wait_send_complete / wait_arrival = MPI_Wait on the last send / receive. Messages use tag 7 on
 /// context 0 (MPI_COMM_WORLD). The cluster must be built with NicFamily::kElan4 and >= `rails` rails.
-class OmpiElan4 : public PingPongEndpoint {
+class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
  public:
+  using Done = PingPongEndpoint::Done;
   OmpiElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, const OmpiElan4Options& o,
             uint32_t* message_ids, int32_t series);
   ~OmpiElan4() override;
@@ -38,6 +42,12 @@ class OmpiElan4 : public PingPongEndpoint {
   void wait_send_complete(int node, Done then) override;
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "Open MPI"; }
+
+  // --- MpiEndpoint (rank programs: all-to-all, NAS), context MPI_COMM_WORLD ---
+  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
+  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
+  void wait(int node, int req, Done then) override;
+  void release(int, int) override {}  ///< the PML keeps its requests
 
   ompi::Pml& pml(int node) { return *nodes_[static_cast<size_t>(node)]->pml; }
   ompi::Progress& progress(int node) { return *nodes_[static_cast<size_t>(node)]->progress; }

@@ -2,10 +2,7 @@
 
 #include <map>
 
-#include "run/session.h"
-#include "sci_mpich/sci_mpich.h"
-#include "tcp/tcp_mpi.h"
-#include "via/mpi/via_mpi.h"
+#include "run/mpi_layers.h"
 
 namespace hpcsim {
 
@@ -65,36 +62,14 @@ void NpbCampaign::start_job(size_t j) {
   sim_.trace().begin_segment(static_cast<size_t>(scenario_.trace_max_records_per_run));
   int processes = job.series < 0 ? 1 : scenario_.npb_processes;
   MpiEndpoint* mpi = nullptr;
+  SciCluster* c = &cluster_;
+  std::function<Host&(int)> host = [c](int node) -> Host& { return c->host(node); };
   if (job.series >= 0) {
-    const SeriesSpec& spec = scenario_.series[static_cast<size_t>(job.series)];
-    if (spec.protocol == "sci-mpich") {
-      SciMpichOptions o;
-      o.series = job.series;
-      layers_.push_back(std::make_unique<SciMpich>(sim_, cluster_, ids_, o));
-    } else if (spec.protocol == "tcp") {
-      layers_.push_back(std::make_unique<TcpMpi>(sim_, *eth_, ids_, job.series));
-    } else if (spec.protocol == "m-via") {
-      ViaMpiOptions o;
-      o.series = job.series;
-      o.via.series = job.series;
-      layers_.push_back(std::make_unique<ViaMpi>(sim_, *eth_, ids_, o));
-    } else {
-      ViaMpiOptions o;
-      o.series = job.series;
-      o.via.series = job.series;
-      layers_.push_back(std::make_unique<ViaMpi>(sim_, cluster_, ids_, o));
-    }
+    MpiLayer l = make_mpi_layer(scenario_.series[static_cast<size_t>(job.series)], job.series, sim_, nullptr,
+                                &cluster_, eth_, scenario_.parameters, ids_);
+    layers_.push_back(std::move(l.endpoint));
     mpi = layers_.back().get();
-  }
-  // The MPI process runs on the host its layer uses (the Fast Ethernet's host model for m-via and tcp).
-  std::function<Host&(int)> host;
-  bool ethernet = job.series >= 0 && eth_ && Session::on_ethernet(scenario_.series[static_cast<size_t>(job.series)].protocol);
-  if (ethernet) {
-    EthernetCluster* e = eth_;
-    host = [e](int node) -> Host& { return e->host(node); };
-  } else {
-    SciCluster* c = &cluster_;
-    host = [c](int node) -> Host& { return c->host(node); };
+    host = l.host;  // the MPI process runs on the host its layer uses (the Fast Ethernet's for m-via and tcp)
   }
   size_t index = runs_.size();
   runs_.push_back(std::make_unique<NpbRun>(

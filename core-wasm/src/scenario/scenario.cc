@@ -167,14 +167,21 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!w) return err;
   std::string kind;
   if (!read_string(*w, "kind", "workload.kind", true, &kind, &err)) return err;
-  if (kind != "pingpong" && kind != "npb" && kind != "dynamic")
-    return "workload.kind: \"" + kind + "\" is not a known workload (pingpong, npb, dynamic)";
+  if (kind != "pingpong" && kind != "npb" && kind != "dynamic" && kind != "alltoall")
+    return "workload.kind: \"" + kind + "\" is not a known workload (pingpong, npb, dynamic, alltoall)";
   out->workload_kind = kind;
   if (kind == "npb") {
     if (nic != "pci-sci") return "workload.kind: npb runs on the seed 003 SCI cluster only (fabric sci-ringlet)";
     e = parse_npb_workload(*w, out);
     if (!e.empty()) return e;
     e = parse_series(*w, nic, static_cast<int>(rails), out);
+    if (!e.empty()) return e;
+  } else if (kind == "alltoall") {
+    e = parse_alltoall_workload(*w, out);
+    if (!e.empty()) return e;
+    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    if (!e.empty()) return e;
+    e = check_mpi_series(*out);
     if (!e.empty()) return e;
   } else if (kind == "dynamic") {
     if (nic != "elan4") return "workload.kind: dynamic runs on the seed 001 Elan4 cluster only (fabric qsnet2)";

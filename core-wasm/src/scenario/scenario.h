@@ -56,7 +56,8 @@ struct Scenario {
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;
-  std::string workload_kind = "pingpong";  ///< pingpong | npb | dynamic
+  std::string workload_kind = "pingpong";  ///< pingpong | npb | dynamic | alltoall
+  int64_t alltoall_bytes = 0;              ///< alltoall: bytes each rank sends to each other rank per call
   int npb_processes = 0;                   ///< npb: MPI processes, one per node (0 .. nodes-1)
   std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
   DynamicSpec dynamic;                     ///< dynamic: the job, the join and the leave

@@ -57,6 +57,11 @@ std::string parse_series(const json& w, const std::string& nic, int rails, Scena
 /// A workload of kind "npb" (scenario_npb.cc); "" or the error.
 std::string parse_npb_workload(const json& w, Scenario* out);
 
+/// A workload of kind "alltoall" (scenario_alltoall.cc): bytes per pair and iterations; "" or the error.
+std::string parse_alltoall_workload(const json& w, Scenario* out);
+/// Every series of a rank-program workload must name a protocol with an MPI layer; "" or the error.
+std::string check_mpi_series(const Scenario& s);
+
 /// A workload of kind "dynamic" (scenario_dynamic.cc), its series included; "" or the error.
 std::string parse_dynamic_workload(const json& w, Scenario* out);
 

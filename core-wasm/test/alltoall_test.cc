@@ -1,0 +1,79 @@
+// The all-to-all workload: MPICH 1.2's MPI_Alltoall as rank programs, run over Open MPI on Elan4 and over the SCI
+// cluster's MPI layers; its table; the parser's checks.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "nlohmann/json.hpp"
+#include "run/session.h"
+#include "workload/alltoall.h"
+
+namespace hpcsim {
+namespace {
+
+TEST(Alltoall, ProgramsSendToEveryOtherRankAndMatch) {
+  auto p = alltoall_programs(6, 1000, 2);
+  npb::Totals t = npb::totals(p);
+  EXPECT_EQ(t.messages, 6 * 5 * 2);
+  EXPECT_EQ(t.bytes, 6 * 5 * 2 * 1000);
+  EXPECT_EQ(t.self_messages, 0);
+  EXPECT_EQ(npb::check_matching(p, true), "");
+  // Rank 2's first send goes to rank 3, its first receive is from rank 1 (staggered starts).
+  EXPECT_EQ(p[2].ops[0].kind, npb::OpKind::Irecv);
+  EXPECT_EQ(p[2].ops[0].peer, 1);
+  EXPECT_EQ(p[2].ops[5].kind, npb::OpKind::Isend);
+  EXPECT_EQ(p[2].ops[5].peer, 3);
+}
+
+nlohmann::json run(const std::string& text) {
+  std::string err;
+  auto s = Session::create(text, &err);
+  EXPECT_TRUE(s) << err;
+  if (!s) return {};
+  while (!s->run(1u << 22)) {
+  }
+  return nlohmann::json::parse(s->result_json());
+}
+
+std::string scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
+  return R"({"format":"hpc-interconnect-scenario","version":1,"id":"a","cluster":{"fabric":")" + fabric +
+         R"(","nodes":)" + std::to_string(nodes) + R"(},"workload":{"kind":"alltoall","bytes":)" +
+         std::to_string(bytes) + R"(,"series":[)" + series + "]}}";
+}
+
+TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
+  auto j = run(scenario("qsnet2", 16, 4096,
+                        R"({"id":"w","protocol":"ompi","operation":"rdma-write"},{"id":"e","protocol":"ompi","operation":"rdma-read"})"));
+  ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
+  const auto& t = j["tables"][0];
+  EXPECT_EQ(t["id"], "alltoall");
+  ASSERT_EQ(t["rows"].size(), 2u);
+  for (const auto& row : t["rows"]) {
+    double us = row["values"][0].get<double>(), mbps = row["values"][1].get<double>();
+    EXPECT_GT(us, 0);
+    EXPECT_NEAR(mbps, 16.0 * 15 * 4096 / us, 1e-6 * mbps);
+    // No faster than each node's 15 x 4 KiB through its own 1.3 GB/s link.
+    EXPECT_GT(us, 15 * 4096 / 1300.0);
+  }
+}
+
+TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
+  auto j = run(scenario("sci-ringlet", 8, 2048,
+                        R"({"id":"v","protocol":"ss-via","operation":"send"},{"id":"t","protocol":"tcp","operation":"send"})"));
+  ASSERT_FALSE(j.contains("stalled"));
+  const auto& rows = j["tables"][0]["rows"];
+  EXPECT_LT(rows[0]["values"][0].get<double>(), rows[1]["values"][0].get<double>());
+}
+
+TEST(Alltoall, BadWorkloadsAreRefusedNamingTheField) {
+  std::string err;
+  EXPECT_FALSE(Session::create(scenario("qsnet", 8, 100, R"({"id":"t","protocol":"tports","operation":"send"})"), &err));
+  EXPECT_NE(err.find("workload.series/0.protocol: tports has no MPI layer"), std::string::npos) << err;
+  std::string no_bytes = scenario("qsnet2", 8, 100, R"({"id":"w","protocol":"ompi","operation":"rdma-write"})");
+  no_bytes.replace(no_bytes.find("\"bytes\":100,"), 12, "");
+  EXPECT_FALSE(Session::create(no_bytes, &err));
+  EXPECT_EQ(err, "workload.bytes: is required");
+}
+
+}  // namespace
+}  // namespace hpcsim
