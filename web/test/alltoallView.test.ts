@@ -7,13 +7,15 @@ import assert from 'node:assert/strict';
 import { columnUnits, formatTableValue, unitCaption } from '../src/charts/tableFormat.ts';
 import { computeHistogramChart, parseHistogramId } from '../src/charts/histogramChartModel.ts';
 import { laneLabels } from '../src/charts/laneLabels.ts';
+import { lineAlpha } from '../src/trace/sequencePainter.ts';
 
 test("the alltoall table's 'us | MB/s' gives each column its unit", () => {
   assert.deepEqual(columnUnits('us | MB/s', 2), ['us', 'MB/s']);
   assert.deepEqual(columnUnits('s', 3), ['s', 's', 's']);
   assert.deepEqual(columnUnits(undefined, 2), [undefined, undefined]);
   assert.throws(() => columnUnits('us | MB/s', 3), /table unit "us \| MB\/s": 2 units for 3 columns/);
-  assert.equal(formatTableValue(2572.710356, 'us'), '2572.71');
+  assert.equal(formatTableValue(2572.710356, 'us'), '2,572.71');
+  assert.equal(formatTableValue(-0.5, 'us'), '−0.50');
   assert.equal(formatTableValue(25677.312584347525, 'MB/s'), '25,677');
   assert.equal(unitCaption('us | MB/s'), 'µs | MB/s = 10^6 B/s');
   assert.equal(unitCaption('us'), 'µs');
@@ -48,4 +50,11 @@ test('64 ranks 7.4 px apart get a rank axis every 4 ranks; 8 ranks 60 px apart e
   assert.deepEqual(few, { full: true, step: 1, labelled: [0, 1, 2, 3, 4, 5, 6, 7] });
   // Lanes of a ping-pong window (nodes 0, 5 and 12): labelled by position, not by id.
   assert.deepEqual(laneLabels([0, 5, 12], 20).labelled, [0, 12]);
+});
+
+test('dense sequence canvases fade their lines with the message count', () => {
+  assert.equal(lineAlpha(120), 1);
+  assert.equal(lineAlpha(301), 0.7);
+  assert.ok(Math.abs(lineAlpha(1000) - 0.25) < 1e-9);
+  assert.equal(lineAlpha(4032 * 2), 0.06);
 });

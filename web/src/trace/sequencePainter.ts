@@ -1,7 +1,10 @@
 /**
- * Canvas drawing of a dense sequence chart (a NAS run's window holds hundreds to thousands of MPI messages):
- * one thin arrow per message from (sender lane, start) to (receiver lane, delivery), coloured by transport;
- * a message whose sender is not known yet is a short tick on the receiver's lane at delivery. Coordinates are
+ * Canvas drawing of a dense sequence chart (a NAS run's or an all-to-all's window holds hundreds to thousands of MPI
+ * messages): one thin arrow per message from (sender lane, start) to (receiver lane, delivery), coloured by
+ * transport; a message whose sender is not known yet is a short tick on the receiver's lane at delivery. The
+ * more messages, the fainter their lines (`lineAlpha`: overlaps shade like a density plot) and, above
+ * MAX_ARROWHEADS, each delivery is a solid tick on the receiver's lane instead of an arrowhead (a raster of
+ * deliveries per rank: 4,032 messages of one MPI_Alltoall all start together). Coordinates are
  * CSS pixels; the painter scales by devicePixelRatio. `hitSegment` finds the arrow under a click. Pure but for
  * the canvas calls.
  */
@@ -20,6 +23,11 @@ export interface SequenceSegment {
 /** Arrowheads are drawn only below this many segments (above, they would cover the lines). */
 const MAX_ARROWHEADS = 600;
 
+/** Opacity of the message lines for `count` segments: 1 up to 300, then 250 / count within [0.06, 0.7]. */
+export function lineAlpha(count: number): number {
+  return count <= 300 ? 1 : Math.min(0.7, Math.max(0.06, 250 / count));
+}
+
 export function paintSequence(canvas: HTMLCanvasElement, width: number, height: number, segments: SequenceSegment[]): void {
   const dpr = globalThis.devicePixelRatio || 1;
   if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
@@ -31,7 +39,7 @@ export function paintSequence(canvas: HTMLCanvasElement, width: number, height: 
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   ctx.lineWidth = segments.length > 2000 ? 0.6 : 1;
-  ctx.globalAlpha = segments.length > 300 ? 0.7 : 1;
+  ctx.globalAlpha = lineAlpha(segments.length);
   const heads = segments.length <= MAX_ARROWHEADS;
   for (const s of segments) {
     ctx.strokeStyle = s.color;
@@ -55,6 +63,13 @@ export function paintSequence(canvas: HTMLCanvasElement, width: number, height: 
       ctx.closePath();
       ctx.fill();
     }
+  }
+  if (heads) return;
+  ctx.globalAlpha = 0.9;
+  for (const s of segments) {
+    if (s.x1 === null) continue;
+    ctx.fillStyle = s.color;
+    ctx.fillRect(s.x2 - 2, s.y2 - 0.75, 4, 1.5);
   }
 }
 
