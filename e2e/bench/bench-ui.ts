@@ -5,7 +5,8 @@
  * (e2e/bench/packetDensity.ts), records requestAnimationFrame intervals for 5 s, and prints p50 / p95 / p99
  * frame time (ms), FPS and the canvas's `data-packets` (packets drawn) per frame. Prints figures; never fails
  * on speed. Cases: (a) the default scenario, (b) scenarios/qsnet-256-half-shift.json as a share link,
- * (c) the same 256-node half-shift at 1024 nodes (a share link; more links, so more packets at once).
+ * (c) the same 256-node half-shift at 1024 nodes (a share link; more links, so more packets at once),
+ * (d) scenarios/ompi-elan4-64-alltoall.json (MPI_Alltoall on 64 Elan4 nodes: every NIC sends at once; 3.8 M events).
  * BENCH_ONLY=bc runs only the named cases.
  */
 import { spawn } from 'node:child_process';
@@ -82,6 +83,7 @@ function cases(): Case[] {
     { name: '(a) default scenario, 16 nodes', scenario: read('portals-qsnet-pingpong.json') },
     { name: '(b) qsnet-256-half-shift, 256 nodes', scenario: big },
     { name: '(c) half-shift at 1024 nodes, 4 KiB', scenario: huge },
+    { name: '(d) ompi-elan4-64-alltoall, 64 nodes', scenario: read('ompi-elan4-64-alltoall.json') },
   ];
   const only = process.env.BENCH_ONLY; // e.g. "bc": run only cases (b) and (c)
   return only ? all.filter((c) => only.includes(c.name[1])) : all;
