@@ -11,6 +11,7 @@ import { isMpiLayer } from '../src/scenario/mpiLayers.ts';
 import { defaultLanes, mpiRanksOf, pingPongOf } from '../src/scenario/scenarioTypes.ts';
 import { loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
 import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { decodeScenarioLink, encodeScenarioLink } from '../src/share/linkCodec.ts';
 
 test('the 64-node all-to-all loads by id, passes the schema and round-trips through the draft unchanged', async () => {
   const s = await loadBundledScenario('ompi-elan4-64-alltoall');
@@ -28,6 +29,15 @@ test('the 64-node all-to-all loads by id, passes the schema and round-trips thro
   const built = buildScenario(s, draft, seriesCatalogFor('alltoall', s), undefined);
   assert.ok(built.scenario, JSON.stringify(built.errors) + built.other);
   assert.deepEqual(built.scenario, s);
+});
+
+test('an all-to-all travels in a share link unchanged; a bad one is refused naming the field', () => {
+  const back = decodeScenarioLink(encodeScenarioLink(alltoallTemplate));
+  assert.ok(back.ok, back.ok ? '' : back.error);
+  assert.deepEqual(back.scenario, alltoallTemplate);
+  const bad = structuredClone(alltoallTemplate) as unknown as { workload: Record<string, unknown> };
+  delete bad.workload.bytes;
+  assert.match(String((validateScenario(bad) as { error?: string }).error), /^\/workload: must have required property 'bytes'/);
 });
 
 test('a QsNet ping-pong switches to an all-to-all on 64 Elan4 nodes over Open MPI, and back', () => {

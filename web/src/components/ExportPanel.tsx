@@ -15,6 +15,7 @@ import { svgText, svgToPng } from '../export/chartImage';
 const CHARTS = [
   { id: 'latency-chart', label: 'latency' },
   { id: 'bandwidth-chart', label: 'bandwidth' },
+  { id: 'message-size-chart', label: 'MPI message sizes' },
   { id: 'sequence-chart', label: 'sequence chart' },
   { id: 'timeline', label: 'timeline' },
 ];
