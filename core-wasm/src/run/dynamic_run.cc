@@ -1,18 +1,13 @@
 #include "run/dynamic_run.h"
 
+#include "run/mpi_layers.h"
+
 namespace hpcsim {
 
 using namespace ompi;
 using json = nlohmann::ordered_json;
 
 namespace {
-ProgressMode progress_mode(const std::string& p) {
-  return p == "interrupt"     ? ProgressMode::kInterrupt
-         : p == "one-thread"  ? ProgressMode::kOneThread
-         : p == "two-threads" ? ProgressMode::kTwoThreads
-                              : ProgressMode::kPolling;
-}
-
 json us_or_null(Time from, Time to) { return from > 0 && to >= from ? json(ps_to_us(to - from)) : json(nullptr); }
 }  // namespace
 
@@ -27,7 +22,7 @@ DynamicRun::DynamicRun(Simulator& sim, Cluster& cluster, const Scenario& scenari
   o.inline_rendezvous = series.inline_rendezvous;
   o.chained = series.chained;
   o.completion_queues = series.completion_queues;
-  job_ = std::make_unique<DynamicJob>(sim, cluster, scenario.parameters, cap, progress_mode(series.progress),
+  job_ = std::make_unique<DynamicJob>(sim, cluster, scenario.parameters, cap, ompi_options(series).progress,
                                       message_ids, 0, o);
 }
 

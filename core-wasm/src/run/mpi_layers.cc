@@ -7,6 +7,21 @@
 
 namespace hpcsim {
 
+OmpiElan4Options ompi_options(const SeriesSpec& spec) {
+  OmpiElan4Options o;
+  o.path = spec.operation == "rdma-read" ? ompi::RdmaPath::kRead : ompi::RdmaPath::kWrite;
+  o.progress = spec.progress == "interrupt"     ? ompi::ProgressMode::kInterrupt
+               : spec.progress == "one-thread"  ? ompi::ProgressMode::kOneThread
+               : spec.progress == "two-threads" ? ompi::ProgressMode::kTwoThreads
+                                                : ompi::ProgressMode::kPolling;
+  o.completion_queues = spec.completion_queues;
+  o.chained = spec.chained;
+  o.inline_rendezvous = spec.inline_rendezvous;
+  o.rails = spec.rails;
+  o.charge_pml = spec.charge_pml;
+  return o;
+}
+
 bool has_mpi_layer(const std::string& protocol) {
   return protocol == "ompi" || protocol == "ss-via" || protocol == "sci-mpich" || protocol == "m-via" ||
          protocol == "tcp";
@@ -17,17 +32,7 @@ MpiLayer make_mpi_layer(const SeriesSpec& spec, int32_t series, Simulator& sim, 
   MpiLayer l;
   const std::string& pr = spec.protocol;
   if (pr == "ompi" && qsnet) {
-    OmpiElan4Options o;
-    o.path = spec.operation == "rdma-read" ? ompi::RdmaPath::kRead : ompi::RdmaPath::kWrite;
-    o.progress = spec.progress == "interrupt"     ? ompi::ProgressMode::kInterrupt
-                 : spec.progress == "one-thread"  ? ompi::ProgressMode::kOneThread
-                 : spec.progress == "two-threads" ? ompi::ProgressMode::kTwoThreads
-                                                  : ompi::ProgressMode::kPolling;
-    o.completion_queues = spec.completion_queues;
-    o.chained = spec.chained;
-    o.inline_rendezvous = spec.inline_rendezvous;
-    o.rails = spec.rails;
-    o.charge_pml = spec.charge_pml;
+    OmpiElan4Options o = ompi_options(spec);
     o.trace_messages = false;  // the rank-program driver writes the message records
     l.endpoint = std::make_unique<OmpiElan4>(sim, *qsnet, p, o, ids, series);
     l.host = [qsnet](int n) -> Host& { return qsnet->host(n); };

@@ -10,6 +10,7 @@
 #include "hw/ethernet/ethernet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "kernel/simulator.h"
+#include "ompi/ompi_elan4.h"
 #include "scenario/scenario.h"
 #include "workload/mpi_endpoint.h"
 
@@ -19,6 +20,10 @@ struct MpiLayer {
   std::unique_ptr<MpiEndpoint> endpoint;
   std::function<Host&(int)> host;  ///< the host model of rank r's node that the layer uses
 };
+
+/// Open MPI's options as a series spells them (path from `operation`, progress mode, completion queues, chained,
+/// inline rendezvous, rails, charge_pml); used by every workload that runs Open MPI.
+OmpiElan4Options ompi_options(const SeriesSpec& spec);
 
 /// Whether `protocol` has an MPI layer here (the parser's check for rank-program workloads).
 bool has_mpi_layer(const std::string& protocol);

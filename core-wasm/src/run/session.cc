@@ -1,6 +1,7 @@
 #include "run/session.h"
 
 #include "run/alltoall_run.h"
+#include "run/mpi_layers.h"
 #include "run/npb_campaign.h"
 #include "run/dynamic_run.h"
 
@@ -112,18 +113,7 @@ void Session::start_job(size_t j) {
   } else if (spec.protocol == "tports") {
     endpoint_ = std::make_unique<TportsQsnet>(*sim_, *cluster_, p, &message_ids_, series);
   } else if (spec.protocol == "ompi") {
-    OmpiElan4Options o;
-    o.path = spec.operation == "rdma-read" ? ompi::RdmaPath::kRead : ompi::RdmaPath::kWrite;
-    o.progress = spec.progress == "interrupt"     ? ompi::ProgressMode::kInterrupt
-                 : spec.progress == "one-thread"  ? ompi::ProgressMode::kOneThread
-                 : spec.progress == "two-threads" ? ompi::ProgressMode::kTwoThreads
-                                                  : ompi::ProgressMode::kPolling;
-    o.completion_queues = spec.completion_queues;
-    o.chained = spec.chained;
-    o.inline_rendezvous = spec.inline_rendezvous;
-    o.rails = spec.rails;
-    o.charge_pml = spec.charge_pml;
-    endpoint_ = std::make_unique<OmpiElan4>(*sim_, *cluster_, p, o, &message_ids_, series);
+    endpoint_ = std::make_unique<OmpiElan4>(*sim_, *cluster_, p, ompi_options(spec), &message_ids_, series);
   } else if (spec.protocol == "mpich-qsnet") {
     endpoint_ = std::make_unique<MpichQsnetElan4>(*sim_, *cluster_, p, &message_ids_, series);
   } else if (spec.protocol == "elan4-qdma") {
