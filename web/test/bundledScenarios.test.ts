@@ -17,6 +17,7 @@ test('every bundled scenario loads under its id and passes the schema', async ()
   assert.ok(BUNDLED_SCENARIO_IDS.includes('ompi-elan4-progress') && BUNDLED_SCENARIO_IDS.includes('via-sci-pingpong'));
   assert.ok(BUNDLED_SCENARIO_IDS.includes('npb-sci-8node') && BUNDLED_SCENARIO_IDS.includes('npb-sci-8node-small'));
   assert.ok(BUNDLED_SCENARIO_IDS.includes('ompi-elan4-64-alltoall'));
+  assert.ok(BUNDLED_SCENARIO_IDS.includes('ompi-elan4-dynamic'));
   for (const id of BUNDLED_SCENARIO_IDS) {
     const scenario = await loadBundledScenario(id);
     assert.equal(scenario.id, id);

@@ -37,9 +37,12 @@ export interface HistogramChartModel {
 
 /**
  * "CG.S/ss-via" → { run: "CG.S", seriesId: "ss-via" }; "alltoall/ompi-rdma-read" → { run: "MPI_Alltoall", ... };
- * null for other ids ("pingpong/<series>").
+ * "dynamic/<series>" → MPI point-to-point, "dynamic/control" → join/leave control; null for other ids ("pingpong/<series>").
  */
 export function parseHistogramId(id: string): { run: string; seriesId: string } | null {
+  // A dynamic job: its ranks' MPI messages per series, and the join/leave control messages (CONNECT, ACCEPT, ...).
+  const d = /^dynamic\/(.+)$/.exec(id);
+  if (d) return d[1] === 'control' ? { run: 'join/leave control', seriesId: 'control' } : { run: 'MPI point-to-point', seriesId: d[1] };
   const m = /^([A-Z]+\.[A-Z]|alltoall)\/(.+)$/.exec(id);
   if (!m) return null;
   return { run: m[1] === 'alltoall' ? 'MPI_Alltoall' : m[1], seriesId: m[2] };
@@ -68,7 +71,8 @@ export function computeHistogramChart(histograms: MessageHistogram[], width: num
   return {
     x, y, innerWidth, innerHeight, maxBytes, lines,
     runs: [...new Set(lines.map((l) => l.run))],
-    seriesIds: [...new Set(lines.map((l) => l.seriesId))],
+    // A dynamic job's control messages belong to no transport.
+    seriesIds: [...new Set(lines.filter((l) => l.seriesId !== 'control').map((l) => l.seriesId))],
     sameAcrossSeries: lines.every((l) => {
       const first = lines.find((o) => o.run === l.run)!;
       return JSON.stringify(first.points.map((p) => [p.bytes, p.count])) === JSON.stringify(l.points.map((p) => [p.bytes, p.count]));

@@ -1,7 +1,7 @@
 /**
  * Text of a result-table value by its column's unit: seconds (NAS execution times, 0.0196 s … 14.8 s) with three
  * significant digits, a speed-up (`x`) as 3.58×, a bandwidth (`MB/s`, 10^6 B/s; an all-to-all's aggregate,
- * 25,677) to the unit with thousands grouped, anything else (µs breakdowns, µs per MPI_Alltoall call: 2,572.71) with
+ * 25,677) and a count (a dynamic job's rank, members) to the unit with thousands grouped, anything else (µs breakdowns, µs per MPI_Alltoall call: 2,572.71) with
  * two decimals and thousands grouped; null → "—". A table whose columns differ in unit names them in column order, separated by "|"
  * (the all-to-all table's "us | MB/s"). Pure.
  */
@@ -15,7 +15,7 @@ export function formatTableValue(value: number | null, unit: string | undefined)
   if (value === null || !Number.isFinite(value)) return '—';
   if (unit === 's') return threeSignificant(value);
   if (unit === 'x') return `${value.toFixed(2)}×`;
-  if (unit === 'MB/s') return grouped(value);
+  if (unit === 'MB/s' || unit === 'count') return grouped(value);
   return groupedTwoDecimals(value);
 }
 

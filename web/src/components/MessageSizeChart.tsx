@@ -1,5 +1,5 @@
 /**
- * MPI jobs' message sizes (NAS runs, an all-to-all): how many MPI messages of each payload size every benchmark (or
+ * MPI jobs' message sizes (NAS runs, an all-to-all, a dynamic job with its join/leave control messages): how many MPI messages of each payload size every benchmark (or
  * the MPI_Alltoall calls) sent over each transport
  * (the result's `message_histograms`, charts/histogramChartModel.ts) as stems, one per size and benchmark (side by
  * side), with d3 axes; transports are told apart by dash unless they all sent the same messages. Shown instead of the latency
@@ -30,8 +30,9 @@ export function MessageSizeChart() {
   const color = (run: string) => SERIES_COLORS[model.runs.indexOf(run) % SERIES_COLORS.length];
   const dash = (id: string) => DASHES[model.seriesIds.indexOf(id) % DASHES.length];
   // Identical histograms over every transport: one stem per size and benchmark.
-  const drawn = model.lines.filter((l) => !model.sameAcrossSeries || l.seriesId === model.seriesIds[0]);
+  const drawn = model.lines.filter((l, i) => !model.sameAcrossSeries || model.lines.findIndex((o) => o.run === l.run) === i);
   const nas = scenario.workload.kind === 'npb';
+  const dynamic = scenario.workload.kind === 'dynamic';
   const seriesLabel = (id: string) => scenario.workload.series.find((s) => s.id === id)?.label ?? id;
   const xAxis = useMemo(
     () => axisBottom(model.x).tickValues(sizeTicks(model.maxBytes, model.innerWidth < 420)).tickFormat((d) => formatBytes(Number(d))),
@@ -40,7 +41,7 @@ export function MessageSizeChart() {
   const yAxis = useMemo(() => axisLeft(model.y).ticks(5, format('~s')), [model]);
 
   return (
-    <section className="panel chart-panel" aria-label={nas ? 'Message sizes of the NAS runs' : 'Message sizes of the MPI job'} data-panel="latency">
+    <section className="panel chart-panel" aria-label={nas ? 'Message sizes of the NAS runs' : dynamic ? 'Message sizes of the dynamic MPI job' : 'Message sizes of the MPI job'} data-panel="latency">
       <div className="panel-title">
         <h2>MPI message sizes</h2>
         <ul className="legend">
@@ -94,8 +95,9 @@ export function MessageSizeChart() {
       <p className="muted chart-caption">
         Latency and bandwidth against message size come from a ping-pong sweep; {nas
           ? 'a NAS run has its execution times and speed-ups in the tables below.'
+          : dynamic ? 'a dynamic job has its join, first message and leave times (µs) in the tables below; the control messages are its connect/accept, NEW_PROC, DISCONNECT and their acknowledgements.'
           : 'an all-to-all has its time per call and aggregate bandwidth in the table below.'}
-        {model.lines.length > 0 && model.seriesIds.length > 1 && model.sameAcrossSeries &&
+        {!dynamic && model.lines.length > 0 && model.seriesIds.length > 1 && model.sameAcrossSeries &&
           (nas ? ' Each benchmark sends the same MPI messages over every transport, so one stem stands for all of them.'
             : ' Every transport carries the same MPI messages, so one stem stands for all of them.')}
       </p>

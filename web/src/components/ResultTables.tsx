@@ -1,7 +1,7 @@
 /**
  * The run's result tables: breakdowns (Table 1, Table 2) next to the paper's values with the % difference, and
  * tables without published values (NAS execution time in s, speed-up ×; an all-to-all's µs per call and aggregate
- * MB/s, one unit per column) with the simulated values only.
+ * MB/s, one unit per column; a dynamic job's phases in µs and its new process's counts) with the simulated values only.
  */
 import { useMemo } from 'react';
 import { useSimResult } from '../hooks/useSimResult';
@@ -88,7 +88,7 @@ function SimTableView({ t }: { t: ComparedTable }) {
       <Caption t={t} />
       <thead>
         <tr>
-          <th>{t.id.startsWith('npb-') ? 'Benchmark' : t.id === 'alltoall' ? 'MPI layer' : 'Row'}</th>
+          <th>{t.id.startsWith('npb-') ? 'Benchmark' : t.id === 'alltoall' ? 'MPI layer' : t.id.startsWith('dynamic-') ? 'Measure' : 'Row'}</th>
           {t.columns.map((c) => (
             <th key={c} className="num">{c}</th>
           ))}
@@ -117,12 +117,14 @@ export function ResultTables() {
   );
   const kind = scenario.workload.kind;
   const nas = kind === 'npb';
+  const dynamic = kind === 'dynamic';
   if (tables.length === 0) {
     return kind !== 'pingpong' ? (
-      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : 'All-to-all results'} data-testid="result-tables">
+      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : dynamic ? 'Dynamic process results' : 'All-to-all results'} data-testid="result-tables">
         <p className="muted">
           {nas
             ? 'The NAS tables (execution time, speed-up) appear when every run has finished.'
+            : dynamic ? 'The dynamic process tables (join, first message and leave in µs; rank, membership, refused sends) appear when the run has finished.'
             : 'The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.'}
         </p>
       </section>
@@ -135,6 +137,7 @@ export function ResultTables() {
         <h2>
           {nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)'
             : kind === 'alltoall' ? 'MPI_Alltoall: time per call and aggregate bandwidth (simulated)'
+            : dynamic ? 'MPI-2 dynamic process: join, communication and leave (simulated)'
             : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}
         </h2>
         <span className="muted">{scenario.reference?.source}</span>

@@ -3,7 +3,8 @@
  * with a message in the window; every rank of an MPI job — NAS runs, an all-to-all — rank r on node r; many lanes
  * get a rank axis labelled every k ranks, SequenceLanes), time running down over the window
  * around the time cursor; a thick arrow per protocol message (sender → receiver, start → delivery), thin
- * coloured arrows for the packet flows carrying it (rendezvous header, RDMA data, ACKs); a cursor line.
+ * coloured arrows for the packet flows carrying it; a dynamic job's lanes are nodes, the joining process's node only
+ * while its messages are in the window, (rendezvous header, RDMA data, ACKs); a cursor line.
  * Up to SVG_MAX_MESSAGES messages are SVG elements (labelled, and in an MPI job with their packet flows, when few); a denser window (an MPI job zoomed out) draws its
  * messages on a canvas, coloured by transport (SequenceCanvas). Only the window's records are read.
  * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
@@ -21,7 +22,7 @@ import { seek } from '../state/timeCursor';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { formatBytes } from '../charts/formatBytes';
 import { timeAxisScale, formatHalfWindow } from '../charts/timeAxis';
-import { defaultLanes, mpiRanksOf } from '../scenario/scenarioTypes';
+import { defaultLanes, joinerOf, mpiRanksOf } from '../scenario/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
 import { traceStore } from '../trace/traceStore';
 import { nextMessageStart } from '../trace/sequenceModel';
@@ -54,6 +55,10 @@ export function SequenceChart() {
   const zoom = useViewStore((s) => s.zoom);
   // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
   const nas = mpiRanksOf(scenario) !== null;
+  // A dynamic job's joining process is rank `processes` on a node of its own: its lanes are nodes, named with their rank.
+  const joiner = joinerOf(scenario);
+  const ranks = mpiRanksOf(scenario) ?? 0;
+  const noun = nas && !joiner ? 'rank' : 'node';
   const w = Math.max(width, 300);
   const nodes = useMemo(
     () => [...new Set([...defaultLanes(scenario), ...(model?.nodes ?? [])])].sort((a, b) => a - b),
@@ -84,7 +89,10 @@ export function SequenceChart() {
   );
   const known = messages.filter((m) => m.from !== null);
   const drawnLanes = new Set(known.flatMap((m) => [m.from!, m.to]));
-  const lane = (n: number) => (nas ? `rank ${n}` : `node ${n}`);
+  const lane = (n: number) =>
+    !joiner ? (nas ? `rank ${n}` : `node ${n}`)
+    : n === joiner.node ? `node ${n} (rank ${joiner.rank}, the joining process)`
+    : n < ranks ? `node ${n} (rank ${n})` : `node ${n}`;
   const next = model && messages.length === 0 ? nextMessageStart(traceStore, cursor_ps) : null;
   const seriesInView = [...new Set(messages.map((m) => m.seriesIndex))].sort();
 
@@ -123,7 +131,7 @@ export function SequenceChart() {
             </marker>
           </defs>
           <ChartAxis axis={yAxis} transform={`translate(${MARGIN.left - 8},0)`} className="axis" />
-          <SequenceLanes lanes={nodes} x={x} top={MARGIN.top} bottom={HEIGHT - MARGIN.bottom} noun={nas ? 'rank' : 'node'} />
+          <SequenceLanes lanes={nodes} x={x} top={MARGIN.top} bottom={HEIGHT - MARGIN.bottom} noun={noun} />
           {flows.map((f) => (
             <line
               key={`${f.message}:${f.kind}:${f.from}`}

@@ -2,7 +2,8 @@
  * The cluster and workload part of the scenario editor: the workload kind (ping-pong sweep, all-to-all or NAS
  * Parallel Benchmarks), the node count, then for a ping-pong initiator/target, sizes, iterations; for NAS runs the
  * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls; and
- * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. Each field shows the
+ * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. An MPI-2 dynamic job is
+ * summarised read-only (its file is edited instead), with its node count and series. Each field shows the
  * rule its value breaks (workloadDraft.ts, and the core's own check).
  */
 import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
@@ -29,6 +30,14 @@ function FieldError({ field, errors }: { field: WorkloadField; errors: Props['er
 /** NPB 2.3 problem sizes of the classes (REFERENCES §1.7.1), for the class menu's tooltip. */
 const CLASS_HINT = 'S: sample, W: workstation, A and B: the standard sizes (NPB 2.3)';
 
+/** One line about a dynamic draft's workload (its fields are not editable in the form). */
+function dynamicSummary(draft: WorkloadDraft): string {
+  return draft.dynamic
+    ? `${draft.dynamic.processes} MPI processes on nodes 0-${draft.dynamic.processes - 1}; a new process joins on node ${draft.dynamic.join_node}` +
+        (draft.dynamic.join_at_us !== undefined ? ` at ${draft.dynamic.join_at_us} µs` : '') + ', communicates with the root and leaves.'
+    : '';
+}
+
 export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Props) {
   const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string) => (
     <label className="workload-field">
@@ -47,6 +56,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
   );
   const nas = draft.kind === 'npb';
   const alltoall = draft.kind === 'alltoall';
+  const dynamic = draft.kind === 'dynamic';
   const setClass = (b: (typeof NPB_BENCHMARKS)[number], c: NpbClass | undefined) => {
     const next = { ...draft.benchmarks };
     if (c === undefined) delete next[b];
@@ -59,15 +69,21 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
       <label className="workload-field">
         <span>workload</span>
         <select data-testid="edit-kind" value={draft.kind} onChange={(e) => onKind(e.target.value as WorkloadKind)}
-          title="ping-pong: one-way latency and bandwidth against message size; all-to-all: MPI_Alltoall on every node (time per call, aggregate bandwidth); NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003)">
+          title="ping-pong: one-way latency and bandwidth against message size; all-to-all: MPI_Alltoall on every node (time per call, aggregate bandwidth); NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003); dynamic: an MPI-2 process joins a running Open MPI job over Elan4 and leaves (seed 001)">
           <option value="pingpong">ping-pong sweep</option>
           <option value="alltoall">all-to-all (MPI_Alltoall)</option>
           <option value="npb">NAS Parallel Benchmarks (MPI)</option>
+          <option value="dynamic">MPI-2 dynamic process (join and leave)</option>
         </select>
         <FieldError field="kind" errors={errors} />
       </label>
       {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
-      {alltoall ? (
+      {dynamic ? (
+        <p className="workload-field muted" data-testid="edit-dynamic-note">
+          {dynamicSummary(draft)} The dynamic workload is shown read-only here: edit the scenario file (workload "dynamic",
+          scenarios/scenario.schema.json) to change it.
+        </p>
+      ) : alltoall ? (
         <>
           {text('bytes', 'bytes per pair', 'bytes each rank sends to each other rank per MPI_Alltoall call, 0 to 16 MiB')}
           {text('iterations', 'iterations (calls)', 'MPI_Alltoall calls, 1 to 100')}
@@ -127,8 +143,8 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
           </label>
         </>
       )}
-      <div className="workload-field workload-series" role="group" aria-label={nas || alltoall ? 'MPI transports that run' : 'Series that run'}>
-        <span>{nas || alltoall ? 'MPI transports' : 'series'}</span>
+      <div className="workload-field workload-series" role="group" aria-label={nas || alltoall || dynamic ? 'MPI transports that run' : 'Series that run'}>
+        <span>{nas || alltoall || dynamic ? 'MPI transports' : 'series'}</span>
         {catalog.map((s) => (
           <label key={s.id} className="series-choice">
             <input

@@ -52,7 +52,27 @@ export interface AlltoallWorkload {
   series: SeriesSpec[];
 }
 
-export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload;
+/**
+ * MPI-2 dynamic processes (seed 001 "Dynamic MPI-2 Process Pool"): `processes` ranks on nodes 0.. (context 0) run
+ * ping-pongs while a new process starts on `join_node` at `join_at_us`, attaches to a spare context (the capability
+ * has `contexts_per_node` per node), connects to `root`, ping-pongs `iterations` `bytes`-byte messages with it and
+ * leaves; the others go on for `after_iterations`. Result: tables `dynamic-phases` (µs) and `dynamic-process`
+ * (counts), histograms "dynamic/<series id>" and "dynamic/control".
+ */
+export interface DynamicWorkload {
+  kind: 'dynamic';
+  processes: number;
+  contexts_per_node?: number;
+  join_node: number;
+  join_at_us?: number;
+  root?: number;
+  bytes?: number;
+  iterations?: number;
+  after_iterations?: number;
+  series: SeriesSpec[];
+}
+
+export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload | DynamicWorkload;
 
 /** The workload as a ping-pong sweep, or null for any other kind (NAS runs, all-to-all: no initiator, target or sizes). */
 export function pingPongOf(scenario: { workload: Workload }): PingPongWorkload | null {
@@ -133,17 +153,24 @@ export interface Scenario {
 }
 
 /**
- * MPI ranks of a job workload (rank r runs on node r): NAS runs' `processes`, an all-to-all's every node; null for
- * a ping-pong sweep, which has an initiator and a target instead.
+ * MPI ranks of a job workload (rank r runs on node r): NAS runs' `processes`, an all-to-all's every node, a dynamic
+ * job's initial `processes` (the joining process, on its own node, is not counted); null for a ping-pong sweep,
+ * which has an initiator and a target instead.
  */
 export function mpiRanksOf(scenario: { workload: Workload; cluster: { nodes: number } }): number | null {
   const w = scenario.workload;
-  return w.kind === 'npb' ? w.processes : w.kind === 'alltoall' ? scenario.cluster.nodes : null;
+  return w.kind === 'npb' || w.kind === 'dynamic' ? w.processes : w.kind === 'alltoall' ? scenario.cluster.nodes : null;
+}
+
+/** A dynamic job's joining process: its node and the MPI rank it is given (the next after the initial ranks). */
+export function joinerOf(scenario: { workload: Workload }): { node: number; rank: number } | null {
+  const w = scenario.workload;
+  return w.kind === 'dynamic' ? { node: w.join_node, rank: w.processes } : null;
 }
 
 /**
  * Nodes a sequence chart shows before any message is in view: the ping-pong pair, or every MPI rank's node
- * (rank r runs on node r).
+ * (rank r runs on node r). A dynamic job's joining node is not among them: it appears only with its messages.
  */
 export function defaultLanes(scenario: { workload: Workload; cluster: { nodes: number } }): number[] {
   const w = scenario.workload;

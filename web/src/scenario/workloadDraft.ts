@@ -1,12 +1,12 @@
 /**
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
  * A draft holds every kind's fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
- * benchmarks with their class; all-to-all: bytes per pair, iterations); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * benchmarks with their class; all-to-all: bytes per pair, iterations; MPI-2 dynamic job: read-only, node count and series); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
  * state (initiator and target below the node count and distinct; processes at most the node count). Pure.
  */
-import { NPB_BENCHMARKS, type NpbBenchmark, type NpbClass, type Scenario, type SeriesSpec } from './scenarioTypes';
+import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Scenario, type SeriesSpec } from './scenarioTypes';
 import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
@@ -37,6 +37,8 @@ export interface WorkloadDraft {
   benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
   /** All-to-all: bytes each rank sends to each other rank per call. */
   bytes: string;
+  /** MPI-2 dynamic job: its workload as in the file (read-only in the editor); set when the draft is of that kind. */
+  dynamic?: DynamicWorkload;
 }
 
 /** Series the editor offers: the default scenario's, then any other of the current scenario. */
@@ -64,6 +66,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     processes: String(npb.processes),
     benchmarks: Object.fromEntries(npb.benchmarks.map((b) => [b.benchmark, b.class])),
     bytes: String(a2a.bytes),
+    ...(w.kind === 'dynamic' && { dynamic: w }),
   };
 }
 
@@ -80,6 +83,7 @@ export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scena
   return {
     ...draft, kind, nodes: String(from.cluster.nodes), series: w.series.map((s) => s.id),
     ...(iterations !== null && { iterations: String(iterations) }),
+    ...(w.kind === 'dynamic' && { dynamic: w }),
   };
 }
 
@@ -122,6 +126,10 @@ export interface DraftCheck {
 function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], sizes: (number | string)[]): Record<string, unknown> {
   if (draft.kind === 'npb') {
     return { ...from.workload, processes: numberOrText(draft.processes), benchmarks: chosenBenchmarks(draft), series };
+  }
+  if (draft.kind === 'dynamic') {
+    // Shown read-only in the editor (edit the scenario file): the file's workload with the chosen series.
+    return { ...from.workload, series };
   }
   if (draft.kind === 'alltoall') {
     return { ...from.workload, bytes: numberOrText(draft.bytes), iterations: numberOrText(draft.iterations), series };
@@ -176,6 +184,9 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
     } else if (workload.kind === 'alltoall') {
       const i = workload.series.findIndex((x) => !isMpiLayer(cluster.fabric, x.protocol));
       if (i >= 0) errors.series = `${workload.series[i].label ?? workload.series[i].id}: ${workload.series[i].protocol} is no MPI layer on ${cluster.fabric} (${MPI_LAYERS[cluster.fabric].join(', ') || 'none'})`;
+    } else if (workload.kind === 'dynamic') {
+      if (workload.processes > cluster.nodes) errors.nodes = `must be at least the initial MPI processes (${workload.processes})`;
+      else if (workload.join_node >= cluster.nodes) errors.nodes = `must be above the joining process's node (${workload.join_node})`;
     } else if (workload.processes > cluster.nodes) {
       errors.processes = `must be at most the node count (${cluster.nodes}): one MPI process per node`;
     }

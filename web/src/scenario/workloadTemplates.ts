@@ -4,10 +4,11 @@
  * all-to-all = ompi-elan4-64-alltoall (seed 001's 64 Elan4 nodes, Open MPI by RDMA write and by RDMA read) or, when
  * the edited scenario's fabric has other MPI layers (the SCI ringlet), the same workload on that cluster.
  * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric); an all-to-all needs an MPI layer
- * (mpiLayers.ts), which the Elan3 QsNet has not.
+ * (mpiLayers.ts), which the Elan3 QsNet has not. MPI-2 dynamic processes = ompi-elan4-dynamic (seed 001).
  */
 import npbSmall from '../../../scenarios/npb-sci-8node-small.json' with { type: 'json' };
 import alltoall64 from '../../../scenarios/ompi-elan4-64-alltoall.json' with { type: 'json' };
+import dynamicElan4 from '../../../scenarios/ompi-elan4-dynamic.json' with { type: 'json' };
 import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
@@ -16,6 +17,8 @@ export type WorkloadKind = Scenario['workload']['kind'];
 
 export const npbTemplate: Scenario = npbSmall as Scenario;
 export const alltoallTemplate: Scenario = alltoall64 as Scenario;
+/** MPI-2 dynamic processes: ompi-elan4-dynamic (seed 001, 8 Elan4 nodes, a process joins on node 6 and leaves). */
+export const dynamicTemplate: Scenario = dynamicElan4 as Scenario;
 
 /**
  * The all-to-all template for a cluster like `base`'s: on the SCI ringlet, `base`'s cluster with the NAS template's
@@ -35,7 +38,7 @@ export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
 
 /** The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers. */
 export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
-  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : defaultScenario;
+  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : kind === 'dynamic' ? dynamicTemplate : defaultScenario;
 }
 
 /**
