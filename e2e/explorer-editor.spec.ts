@@ -55,3 +55,23 @@ test('Run re-runs the edited scenario: new fingerprint, only changed parameters 
   await expect(emulator.parameter('pci.clock_MHz')).toHaveValue('132');
   await expect(emulator.errorBanner).toHaveCount(0);
 });
+
+test('the fat-tree arity: 64 nodes of 8-way switches run as a two-level tree of 16 switches; 9 is refused in place', async ({ emulator, page }) => {
+  await emulator.open(linkV1(smallScenario()));
+  const before = await emulator.finishedFingerprint();
+  await emulator.showPanel('editor');
+  await page.getByTestId('edit-nodes').fill('64');
+  await page.getByTestId('edit-arity').fill('9');
+  await expect(page.getByTestId('error-arity')).toBeVisible();
+  await expect(page.getByTestId('run-scenario')).toBeDisabled();
+  await page.getByTestId('edit-arity').fill('8');
+  await page.getByTestId('edit-target').fill('63');
+  await expect(page.getByTestId('run-scenario')).toBeEnabled();
+  await page.getByTestId('run-scenario').click();
+  await expect(emulator.fingerprint).not.toHaveText(before, { timeout: 60_000 });
+  await emulator.finishedFingerprint();
+  await expect(page.locator('[data-testid^="component-host"]')).toHaveCount(64);
+  await expect(page.locator('[data-testid^="component-elite-"]')).toHaveCount(16);
+  await expect(page.locator('[data-testid^="component-elite-L3"]')).toHaveCount(0);
+  expect(decodeV2(page.url()).scenario.cluster.arity).toBe(8);
+});

@@ -7,10 +7,10 @@ namespace hpcsim {
 namespace {
 
 struct Fixture {
-  explicit Fixture(int nodes) {
+  explicit Fixture(int nodes, int arity = 4) {
     ComponentId next = 1;
     for (int i = 0; i < nodes; ++i) nics.push_back(next++);
-    fabric = std::make_unique<QsnetFabric>(sim, params, nics, next);
+    fabric = std::make_unique<QsnetFabric>(sim, params, nics, next, "qsnet", arity);
   }
   Simulator sim;
   ParameterSet params;
@@ -55,6 +55,29 @@ TEST(QsnetFabric, ThousandTwentyFourNodesHasFullBisection) {
   EXPECT_EQ(f.fabric->hops(0, 1023), 10);
   expect_valid_route(f, 0, 1023);
   expect_valid_route(f, 1023, 4);
+}
+
+TEST(QsnetFabric, AnyArityBuildsAKAryNTreeWithValidRoutes) {
+  // 64 nodes of 8-port-each-way switches: two levels, 8 leaves and 8 tops; a route crosses at most 4 links.
+  Fixture eight(64, 8);
+  EXPECT_EQ(eight.fabric->arity(), 8);
+  EXPECT_EQ(eight.fabric->levels(), 2);
+  EXPECT_EQ(eight.fabric->switches().size(), 16u);
+  EXPECT_EQ(eight.fabric->hops(0, 7), 2);
+  EXPECT_EQ(eight.fabric->hops(0, 63), 4);
+  // A binary fat tree of 8 nodes: three levels of 4 switches; 0 to 7 goes to the top and back.
+  Fixture two(8, 2);
+  EXPECT_EQ(two.fabric->levels(), 3);
+  EXPECT_EQ(two.fabric->switches().size(), 12u);
+  EXPECT_EQ(two.fabric->hops(0, 1), 2);
+  EXPECT_EQ(two.fabric->hops(0, 7), 6);
+  for (int arity : {2, 3, 5, 8})
+    for (int n : {7, 30}) {
+      Fixture f(n, arity);
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+          if (a != b) expect_valid_route(f, a, b);
+    }
 }
 
 TEST(QsnetFabric, PacketLatencyIsSerialisationPlusHops) {

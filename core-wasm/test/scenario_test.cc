@@ -27,6 +27,23 @@ TEST(Scenario, AcceptsAValidScenario) {
   EXPECT_EQ(s.series[0].label, "a");
 }
 
+TEST(Scenario, FatTreeArityIsReadAndChecked) {
+  auto j = base();
+  Scenario s;
+  ASSERT_EQ(parse_scenario(j.dump(), &s), "");
+  EXPECT_EQ(s.arity, 4);  // the Elite switches
+  j["cluster"]["arity"] = 8;
+  ASSERT_EQ(parse_scenario(j.dump(), &s), "");
+  EXPECT_EQ(s.arity, 8);
+  j["cluster"]["arity"] = 9;
+  EXPECT_EQ(error_of(j), "cluster.arity: 9 is outside [2, 8]");
+  j = nlohmann::json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"t",
+    "cluster":{"fabric":"sci-ringlet","nodes":8,"arity":2},
+    "workload":{"kind":"pingpong","initiator":0,"target":4,"sizes_bytes":[0],
+      "series":[{"id":"a","protocol":"ss-via","operation":"send"}]}})");
+  EXPECT_EQ(error_of(j), "cluster.arity: a ringlet has no switch radix (fat trees only)");
+}
+
 TEST(Scenario, RejectsMalformedJson) { EXPECT_EQ(error_of(nlohmann::json("x")), "scenario: must be an object"); }
 
 TEST(Scenario, NamesTheOffendingField) {

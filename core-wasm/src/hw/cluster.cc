@@ -4,7 +4,16 @@
 
 namespace hpcsim {
 
-Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family, int rails)
+namespace {
+// Switches per subtree at `level`: arity^(level - 1).
+int level_width(const QsnetFabric& f, int level) {
+  int v = 1;
+  for (int i = 1; i < level; ++i) v *= f.arity();
+  return v;
+}
+}  // namespace
+
+Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family, int rails, int arity)
     : family_(family),
       rails_(family == NicFamily::kElan4 ? (rails < 1 ? 1 : (rails > 2 ? 2 : rails)) : 1),
       pci_MBps_(p.get("pci.clock_MHz") * p.get("pci.width_bytes")),
@@ -25,7 +34,7 @@ Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily fam
       hosts_.push_back(std::make_unique<Host>(sim, host_id, i, *pcis_[static_cast<size_t>(i * rails_)], p));
     }
     for (int r = 0; r < rails_; ++r) {
-      fabrics_.push_back(std::make_unique<QsnetFabric>(sim, p, ids[static_cast<size_t>(r)], next, "qsnet2"));
+      fabrics_.push_back(std::make_unique<QsnetFabric>(sim, p, ids[static_cast<size_t>(r)], next, "qsnet2", arity));
       for (auto* n : e4_[static_cast<size_t>(r)]) n->attach(fabrics_.back().get(), &e4_[static_cast<size_t>(r)]);
     }
     fabric_ = nullptr;
@@ -40,7 +49,7 @@ Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily fam
     nic_ptrs_.push_back(nics_.back().get());
     nic_ids.push_back(nic_id);
   }
-  fabric_ = std::make_unique<QsnetFabric>(sim, p, nic_ids, next);
+  fabric_ = std::make_unique<QsnetFabric>(sim, p, nic_ids, next, "qsnet", arity);
   for (auto& n : nics_) n->attach(fabric_.get(), &nic_ptrs_);
 }
 
@@ -74,7 +83,7 @@ std::string Cluster::topology_json() const {
                      {"name", "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." +
                                   std::to_string(s.rank)},
                      {"level", s.level},
-                     {"index", s.subtree * (1 << (2 * (s.level - 1))) + s.rank}});
+                     {"index", s.subtree * level_width(*fab, s.level) + s.rank}});
   for (const auto* fab : fabrics)
   for (const auto& c : fab->channels())
     links.push_back({{"id", c.id}, {"from", c.from}, {"to", c.to}, {"kind", "link"}, {"bandwidth_MBps", link_MBps_}});
@@ -83,7 +92,7 @@ std::string Cluster::topology_json() const {
               {"rails", family_ == NicFamily::kElan4 ? rails() : 1},
               {"nodes", hosts_.size()},
               {"levels", first->levels()},
-              {"arity", 4},
+              {"arity", first->arity()},
               {"pci_MBps", pci_MBps_},
               {"components", comps},
               {"links", links}}

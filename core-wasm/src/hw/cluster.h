@@ -22,8 +22,10 @@ enum class NicFamily { kElan3, kElan4 };
 /// Elan4 (1 + 2 * rails ids per node); then each rail's QsNetII fabric (qsnet2.* parameters).
 class Cluster {
  public:
-  /// `nodes` in [2, 1024] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only).
-  Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family = NicFamily::kElan3, int rails = 1);
+  /// `nodes` in [2, 1024] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only); `arity` in [2, 8]: the fat
+  /// tree's switch radix each way (4: the Elite switches; see QsnetFabric).
+  Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family = NicFamily::kElan3, int rails = 1,
+          int arity = 4);
 
   NicFamily family() const { return family_; }
   int rails() const { return rails_; }

@@ -2,23 +2,21 @@
 
 namespace hpcsim {
 
-namespace {
-int pow4(int e) { return 1 << (2 * e); }
-}  // namespace
 
 QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids,
-                         ComponentId& next_id, const std::string& family)
+                         ComponentId& next_id, const std::string& family, int arity)
     : sim_(sim),
       nodes_(static_cast<int>(nic_ids.size())),
+      arity_(arity < 2 ? 2 : arity),
       link_Bps_(p.get(family + ".link_MBps") * 1e6),
       hop_latency_ps_(ns_to_ps(p.get(family + ".switch_latency_ns") + p.get(family + ".cable_ns"))),
       nic_ids_(nic_ids) {
   levels_ = 1;
-  while (pow4(levels_) < nodes_) ++levels_;
+  while (pow(levels_) < nodes_) ++levels_;
   switch_at_.resize(levels_);
   for (int l = 1; l <= levels_; ++l) {
-    int subtrees = (nodes_ + pow4(l) - 1) / pow4(l);
-    int per = pow4(l - 1);
+    int subtrees = (nodes_ + pow(l) - 1) / pow(l);
+    int per = pow(l - 1);
     switch_at_[l - 1].assign(static_cast<size_t>(subtrees * per), -1);
     for (int g = 0; g < subtrees; ++g)
       for (int r = 0; r < per; ++r) {
@@ -30,20 +28,20 @@ QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vecto
     channels_.push_back(Channel{next_id++, a, b, {}});
     channels_.push_back(Channel{next_id++, b, a, {}});
   };
-  for (int i = 0; i < nodes_; ++i) connect(nic_ids_[static_cast<size_t>(i)], switches_[switch_index(1, i / 4, 0)].id);
+  for (int i = 0; i < nodes_; ++i) connect(nic_ids_[static_cast<size_t>(i)], switches_[switch_index(1, i / arity_, 0)].id);
   for (int l = 1; l < levels_; ++l) {
-    int subtrees = (nodes_ + pow4(l) - 1) / pow4(l);
+    int subtrees = (nodes_ + pow(l) - 1) / pow(l);
     for (int g = 0; g < subtrees; ++g)
-      for (int r = 0; r < pow4(l - 1); ++r)
-        for (int u = 0; u < 4; ++u)
-          connect(switches_[switch_index(l, g, r)].id, switches_[switch_index(l + 1, g / 4, r + pow4(l - 1) * u)].id);
+      for (int r = 0; r < pow(l - 1); ++r)
+        for (int u = 0; u < arity_; ++u)
+          connect(switches_[switch_index(l, g, r)].id, switches_[switch_index(l + 1, g / arity_, r + pow(l - 1) * u)].id);
   }
   out_.resize(next_id);
   for (size_t c = 0; c < channels_.size(); ++c) out_[channels_[c].from].push_back({channels_[c].to, static_cast<int>(c)});
 }
 
 int QsnetFabric::switch_index(int level, int subtree, int rank) const {
-  return switch_at_[static_cast<size_t>(level - 1)][static_cast<size_t>(subtree * pow4(level - 1) + rank)];
+  return switch_at_[static_cast<size_t>(level - 1)][static_cast<size_t>(subtree * pow(level - 1) + rank)];
 }
 
 int QsnetFabric::channel_between(ComponentId from, ComponentId to) const {
@@ -56,23 +54,23 @@ std::vector<int> QsnetFabric::route(int src, int dst) const {
   std::vector<int> path;
   if (src == dst) return path;
   int top = 1;
-  while (src / pow4(top) != dst / pow4(top)) ++top;
+  while (src / pow(top) != dst / pow(top)) ++top;
   ComponentId cur = nic_ids_[static_cast<size_t>(src)];
-  int g = src / 4, r = 0;
+  int g = src / arity_, r = 0;
   ComponentId next = switches_[switch_index(1, g, r)].id;
   path.push_back(channel_between(cur, next));
   cur = next;
   for (int k = 1; k < top; ++k) {  // up
-    int u = (dst / pow4(k - 1)) % 4;
-    g /= 4;
-    r += pow4(k - 1) * u;
+    int u = (dst / pow(k - 1)) % arity_;
+    g /= arity_;
+    r += pow(k - 1) * u;
     next = switches_[switch_index(k + 1, g, r)].id;
     path.push_back(channel_between(cur, next));
     cur = next;
   }
   for (int k = top - 1; k >= 1; --k) {  // down
-    r = r % pow4(k - 1);
-    next = switches_[switch_index(k, dst / pow4(k), r)].id;
+    r = r % pow(k - 1);
+    next = switches_[switch_index(k, dst / pow(k), r)].id;
     path.push_back(channel_between(cur, next));
     cur = next;
   }

@@ -22,12 +22,13 @@ struct Channel {
 struct EliteSwitch {
   ComponentId id;
   int level;
-  int subtree;  ///< index of the subtree of 4^level nodes it serves
-  int rank;     ///< index among the switches of that subtree, 0 .. 4^(level-1) - 1
+  int subtree;  ///< index of the subtree of arity^level nodes it serves
+  int rank;     ///< index among the switches of that subtree, 0 .. arity^(level-1) - 1
 };
 
-/// Quaternary fat tree (k-ary n-tree with k = 4) for `nodes` NICs: nodes 4j..4j+3 share leaf switch j;
-/// a level-l switch (subtree g, rank r) sends up-port u to level l+1 switch (g / 4, r + 4^(l-1) u).
+/// k-ary n-tree fat tree (k = `arity`, 4 for the Elite switches: quaternary) for `nodes` NICs: nodes kj..kj+k-1
+/// share leaf switch j; a level-l switch (subtree g, rank r) sends up-port u to level l+1 switch
+/// (g / k, r + k^(l-1) u).
 /// Subtrees with no node are pruned. Routing is up to the lowest common level and down again,
 /// choosing the up port by the destination's address digits (deterministic d-mod-k routing).
 /// Packets cut through: the head advances one hop per (switch latency + cable); each channel is
@@ -37,8 +38,10 @@ class QsnetFabric {
   /// `nic_ids[i]` is the component id of node i's NIC; `next_id` hands out ids for switches and channels.
   /// `family` names the parameter group of the links and switches: "qsnet" (Elan3/Elite, seed 002) or
   /// "qsnet2" (Elan4/Elite4, seed 001): it reads <family>.link_MBps, .switch_latency_ns and .cable_ns.
+  /// `arity`: the fat tree's switch radix each way (down and up); Elite and Elite4 are 8-port switches with 4 links
+  /// down and 4 up (seed 002 §2.3), so 4 is the machine's and other values are what-if topologies.
   QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids, ComponentId& next_id,
-              const std::string& family = "qsnet");
+              const std::string& family = "qsnet", int arity = 4);
 
   /// Sends one packet of `bytes` (payload plus header) from node `src` to node `dst`;
   /// `delivered` runs when its tail reaches the destination NIC.
@@ -51,6 +54,7 @@ class QsnetFabric {
   /// The route as names, e.g. "elan0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan5".
   std::string route_names(int src, int dst) const;
   int levels() const { return levels_; }
+  int arity() const { return arity_; }
   int hops(int src, int dst) const { return static_cast<int>(route(src, dst).size()); }
   const std::vector<EliteSwitch>& switches() const { return switches_; }
   const std::vector<Channel>& channels() const { return channels_; }
@@ -64,7 +68,14 @@ class QsnetFabric {
 
   Simulator& sim_;
   int nodes_;
+  int arity_;
   int levels_;
+  /// arity^e: the nodes under a switch of level e (e = 0: one node).
+  int pow(int e) const {
+    int v = 1;
+    for (int i = 0; i < e; ++i) v *= arity_;
+    return v;
+  }
   double link_Bps_;
   Time hop_latency_ps_;
   std::vector<ComponentId> nic_ids_;

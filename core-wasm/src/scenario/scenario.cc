@@ -148,6 +148,10 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!read_int(*cluster, "rails", "cluster.rails", false, 1, 2, &rails, &err)) return err;
   if (rails > 1 && nic != "elan4") return "cluster.rails: only Elan4 clusters have more than one rail";
   out->rails = static_cast<int>(rails);
+  int64_t arity = 4;
+  if (!read_int(*cluster, "arity", "cluster.arity", false, 2, 8, &arity, &err)) return err;
+  if (arity != 4 && nic == "pci-sci") return "cluster.arity: a ringlet has no switch radix (fat trees only)";
+  out->arity = static_cast<int>(arity);
   std::string testbed = nic == "elan4" ? "osu-elan4-2005" : nic == "pci-sci" ? "usc-sci-p2-350" : "sandia-elan3-2004";
   if (!read_string(*cluster, "testbed", "cluster.testbed", false, &testbed, &err)) return err;
   bool known = false;

@@ -50,6 +50,7 @@ struct Scenario {
   std::string testbed = "sandia-elan3-2004";
   std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (fabric qsnet2)
   int rails = 1;
+  int arity = 4;  ///< fat tree switch radix each way (4: the Elite switches, a quaternary fat tree)
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently

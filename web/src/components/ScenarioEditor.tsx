@@ -10,7 +10,7 @@ import { useScenario } from '../hooks/useScenario';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
 import { useScenarioStore } from '../state/scenarioStore';
 import { changedParameters, parameterErrors, parameterFieldTexts } from '../scenario/parameterGroups';
-import { buildScenario, draftFromScenario, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
+import { buildScenario, draftFromScenario, fabricOfDraft, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
 import { useCoreCheck } from '../hooks/useCoreCheck';
 import { currentView } from '../share/currentView';
 import { writeShareLink } from '../share/writeShareLink';
@@ -76,6 +76,7 @@ function EditorForm() {
         errors={check.errors}
         onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
         onKind={(kind) => setDraft((d) => switchKind(d, kind, scenario))}
+        fatTree={fabricOfDraft(scenario, draft) !== 'sci-ringlet'}
       />
       <ParameterForm
         registry={registry}

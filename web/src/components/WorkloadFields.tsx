@@ -16,6 +16,8 @@ interface Props {
   errors: Partial<Record<WorkloadField, string>>;
   onChange(patch: Partial<WorkloadDraft>): void;
   onKind(kind: WorkloadKind): void;
+  /** Whether the draft's cluster is a fat tree (qsnet, qsnet2): only then is the arity offered. */
+  fatTree: boolean;
 }
 
 function FieldError({ field, errors }: { field: WorkloadField; errors: Props['errors'] }) {
@@ -38,8 +40,8 @@ function dynamicSummary(draft: WorkloadDraft): string {
     : '';
 }
 
-export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Props) {
-  const text = (field: 'nodes' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string) => (
+export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTree }: Props) {
+  const text = (field: 'nodes' | 'arity' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string) => (
     <label className="workload-field">
       <span>{label}</span>
       <input
@@ -78,6 +80,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind }: Pro
         <FieldError field="kind" errors={errors} />
       </label>
       {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
+      {fatTree && text('arity', 'fat-tree arity', 'switch radix each way: 4 is the Elite / Elite4 switch (4 links down, 4 up); 2 to 8 build what-if k-ary fat trees; levels follow from the node count')}
       {dynamic ? (
         <p className="workload-field muted" data-testid="edit-dynamic-note">
           {dynamicSummary(draft)} The dynamic workload is shown read-only here: edit the scenario file (workload "dynamic",

@@ -138,6 +138,8 @@ export interface Scenario {
     nic?: 'elan3' | 'elan4' | 'pci-sci';
     testbed?: string;
     rails?: number;
+    /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */
+    arity?: number;
   };
   workload: Workload;
   parameters?: Record<string, number>;

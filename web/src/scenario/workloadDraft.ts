@@ -17,11 +17,13 @@ export { seriesCatalogFor } from './workloadTemplates';
 /** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
-  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes';
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity';
 
 export interface WorkloadDraft {
   kind: WorkloadKind;
   nodes: string;
+  /** Fat-tree switch radix each way ("4": the Elite switches); ignored on the SCI ringlet. */
+  arity: string;
   initiator: string;
   target: string;
   /** Message sizes in bytes, separated by commas or spaces. */
@@ -41,6 +43,11 @@ export interface WorkloadDraft {
   dynamic?: DynamicWorkload;
 }
 
+/** The fabric the draft would run on: the scenario's when the kind is unchanged, else that kind's template's. */
+export function fabricOfDraft(base: Scenario, draft: WorkloadDraft): Scenario['cluster']['fabric'] {
+  return (base.workload.kind === draft.kind ? base : templateOf(draft.kind, base)).cluster.fabric;
+}
+
 /** Series the editor offers: the default scenario's, then any other of the current scenario. */
 export function seriesCatalog(base: SeriesSpec[], current: SeriesSpec[]): SeriesSpec[] {
   const out = [...base];
@@ -57,6 +64,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
   return {
     kind: w.kind,
     nodes: String(s.cluster.nodes),
+    arity: String(s.cluster.arity ?? 4),
     initiator: String(pp.initiator),
     target: String(pp.target),
     sizes: pp.sizes_bytes.join(', '),
@@ -102,7 +110,7 @@ export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField |
   const bench = /^workload\/benchmarks\/(\d+)/.exec(p);
   if (bench) return `benchmark-${chosenBenchmarks(draft)[Number(bench[1])]?.benchmark ?? NPB_BENCHMARKS[0]}` as WorkloadField;
   const table: [RegExp, WorkloadField][] = [
-    [/^cluster\/nodes/, 'nodes'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
+    [/^cluster\/nodes/, 'nodes'], [/^cluster\/arity/, 'arity'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
     [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
     [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
     [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'], [/^workload\/bytes/, 'bytes'],
@@ -163,7 +171,14 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   if (series.length === 0) errors.series = 'must run at least one series';
   const candidate: Record<string, unknown> = {
     ...from,
-    cluster: { ...from.cluster, nodes: numberOrText(draft.nodes) },
+    cluster: {
+      ...from.cluster,
+      nodes: numberOrText(draft.nodes),
+      // The radix travels only when it differs from the Elite switches' 4 (or the scenario named it).
+      ...(from.cluster.fabric !== 'sci-ringlet' && (draft.arity.trim() !== '4' || from.cluster.arity !== undefined)
+        ? { arity: numberOrText(draft.arity) }
+        : {}),
+    },
     workload: workloadOf(from, draft, series, sizes),
   };
   delete candidate.parameters;
