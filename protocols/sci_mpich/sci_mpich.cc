@@ -243,15 +243,10 @@ void SciMpich::rndv_send(int node, int dst, int tag, uint32_t bytes, int req, ui
 int SciMpich::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   if (src != mpi::kAnySource) setup_pair(node, src);
   NodeState& n = st(node);
-  mpi::Request r;
-  r.peer = src;
-  r.tag = tag;
-  r.bytes = bytes;
-  int req = n.reqs.add(r);
+  int req = n.reqs.add_recv(src, tag, bytes);
   mpi::Envelope e;
   int searched = 0;
-  bool found = n.match.take_unexpected(src, tag, &e, &searched);
-  if (!found) n.match.post(mpi::PostedRecv{req, src, tag});
+  bool found = n.match.take_unexpected_or_post(req, src, tag, &e, &searched);
   uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   cluster_.host(node).compute(cycles, [this, node, req, found, e, then = std::move(then)]() mutable {
     if (!found)
@@ -307,10 +302,7 @@ void SciMpich::on_slot(int node, int src, const Slot& s, Done then) {
     e.aux = s.eager;
     e.message = s.message;
     int searched = 0;
-    int rreq = st(node).match.take_posted(s.src, s.tag, &searched);
-    // An unmatched envelope joins the unexpected queue in the same step as the search (no lost match with an
-    // MPI_Irecv made while the copy below is still running).
-    if (rreq < 0) st(node).match.add_unexpected(e);
+    int rreq = st(node).match.match_arrival(e, &searched);
     uint64_t cycles = kPollCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
     h.compute(cycles, [this, node, src, e, rreq, &h, then = std::move(then)]() mutable {
       if (rreq >= 0) {

@@ -54,15 +54,10 @@ void TcpMpi::pump(int node) {
 
 int TcpMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   NodeState& s = st(node);
-  mpi::Request r;
-  r.peer = src;
-  r.tag = tag;
-  r.bytes = bytes;
-  int req = s.reqs.add(r);
+  int req = s.reqs.add_recv(src, tag, bytes);
   mpi::Envelope e;
   int searched = 0;
-  bool found = s.match.take_unexpected(src, tag, &e, &searched);
-  if (!found) s.match.post(mpi::PostedRecv{req, src, tag});
+  bool found = s.match.take_unexpected_or_post(req, src, tag, &e, &searched);
   Host& h = host_of(node);
   uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   h.compute(cycles, [this, node, req, found, e, &h, then = std::move(then)]() mutable {
@@ -95,12 +90,11 @@ void TcpMpi::progress(int node) {
     Wire w = s.arrivals.front();
     s.arrivals.pop_front();
     int searched = 0;
-    int rreq = s.match.take_posted(w.src, w.tag, &searched);
     mpi::Envelope e;
     e.src = w.src;
     e.tag = w.tag;
     e.bytes = w.bytes;
-    if (rreq < 0) s.match.add_unexpected(e);  // in the same step as the search (no lost match)
+    int rreq = s.match.match_arrival(e, &searched);
     uint64_t cycles = kDispatchCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
     host_of(node).compute(cycles, [this, node, rreq, w]() {
       if (rreq >= 0) {

@@ -1,6 +1,6 @@
 // MPI point-to-point matching, timing-free: posted-receive queue and unexpected-message queue, matched on
 // (source, tag) with MPI_ANY_SOURCE / MPI_ANY_TAG wildcards, in arrival / posting order (MPI 1.1 §3.5:
-// messages from one source are non-overtaking). Shared by MPI over SS-VIA and SCI-MPICH.
+// messages from one source are non-overtaking). Shared by MPI over VIA (SS-VIA, M-VIA), SCI-MPICH and ch_p4 over TCP/IP.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -53,6 +53,20 @@ class MatchQueues {
     if (searched) *searched = n;
     return -1;
   }
+  /// An arrival, matched in one step: the oldest posted receive it matches (removed), or -1 and the envelope joins
+  /// the unexpected queue at once, so an MPI_Irecv made while the layer is still busy with it finds it.
+  int match_arrival(const Envelope& e, int* searched) {
+    int req = take_posted(e.src, e.tag, searched);
+    if (req < 0) add_unexpected(e);
+    return req;
+  }
+  /// MPI_Irecv request `req` for (src, tag), in one step: the oldest matching unexpected message (removed into
+  /// `out`, returns true), else the receive is posted (returns false).
+  bool take_unexpected_or_post(int req, int src, int tag, Envelope* out, int* searched) {
+    if (take_unexpected(src, tag, out, searched)) return true;
+    post(PostedRecv{req, src, tag});
+    return false;
+  }
   /// Oldest unexpected message that a receive for (src, tag) matches; removed into `out`.
   bool take_unexpected(int src, int tag, Envelope* out, int* searched) {
     int n = 0;
@@ -93,6 +107,14 @@ struct Request {
 /// Requests of one process by id (ids increase; std::map keeps iteration deterministic).
 class RequestTable {
  public:
+  /// A receive request for `bytes` from `src` with `tag`.
+  int add_recv(int src, int tag, uint32_t bytes) {
+    Request r;
+    r.peer = src;
+    r.tag = tag;
+    r.bytes = bytes;
+    return add(r);
+  }
   int add(const Request& r) {
     int id = next_++;
     reqs_[id] = r;

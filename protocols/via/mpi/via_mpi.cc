@@ -147,16 +147,11 @@ int ViaMpi::isend(int node, int dst, int tag, uint32_t bytes, Done then) {
 int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
   if (src != mpi::kAnySource) setup_pair(node, src);
   NodeState& s = st(node);
-  mpi::Request r;
-  r.peer = src;
-  r.tag = tag;
-  r.bytes = bytes;
-  int req = s.reqs.add(r);
+  int req = s.reqs.add_recv(src, tag, bytes);
   // Search the unexpected queue and post atomically (at the call), charge the time after.
   mpi::Envelope e;
   int searched = 0;
-  bool found = s.match.take_unexpected(src, tag, &e, &searched);
-  if (!found) s.match.post(mpi::PostedRecv{req, src, tag});
+  bool found = s.match.take_unexpected_or_post(req, src, tag, &e, &searched);
   Host& h = host_of(node);
   uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   h.compute(cycles, [this, node, req, found, e, then = std::move(then)]() mutable {
@@ -263,10 +258,7 @@ void ViaMpi::handle(int node, const Wire& w, Done then) {
   e.kind = w.kind;
   e.sender_req = w.sreq;
   int searched = 0;
-  int rreq = s.match.take_posted(w.src, w.tag, &searched);
-  // An unmatched envelope joins the unexpected queue at once, in the same step as the search of the posted
-  // queue, so an MPI_Irecv made while the engine is still busy with it finds it (no lost match).
-  if (rreq < 0) s.match.add_unexpected(e);
+  int rreq = s.match.match_arrival(e, &searched);
   uint64_t cycles = kDispatchCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
   h.compute(cycles, [this, node, e, rreq, &h, repost, then = std::move(then)]() mutable {
     if (rreq < 0) {
