@@ -155,11 +155,14 @@ void Session::start_job(size_t j) {
         }
         one_done();
       });
+  PingPongOrder order = scenario_.send_first ? PingPongOrder::kSendFirst : PingPongOrder::kReceiveFirst;
+  pingpong_->set_order(order);
   pingpong_->start();
   for (size_t k = 1; k < pairs.size(); ++k) {
     background_.push_back(std::make_unique<PingPong>(*sim_, host_id, *endpoint_, pairs[k].first, pairs[k].second,
                                                      bytes, scenario_.warmup_iterations, scenario_.iterations,
                                                      nullptr, one_done));
+    background_.back()->set_order(order);
     background_.back()->start();
   }
 }

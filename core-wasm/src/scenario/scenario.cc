@@ -91,6 +91,11 @@ std::string parse_pingpong_workload(const json& w, int nodes, Scenario* out) {
     if (a >= nodes / 2 || b != a + nodes / 2)
       return "workload.target: with half-shift pairing the target must be initiator + nodes / 2";
   }
+  std::string order = "receive-first";
+  if (!read_string(w, "order", "workload.order", false, &order, &err)) return err;
+  if (order != "receive-first" && order != "send-first")
+    return "workload.order: \"" + order + "\" is not a known order (receive-first, send-first)";
+  out->send_first = order == "send-first";
   out->initiator = static_cast<int>(a);
   out->target = static_cast<int>(b);
   out->warmup_iterations = static_cast<int>(warm);

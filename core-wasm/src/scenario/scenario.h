@@ -54,6 +54,7 @@ struct Scenario {
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently
+  bool send_first = false;  ///< ping-pong order: MPI_Send then MPI_Recv (PingPongOrder::kSendFirst)
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;

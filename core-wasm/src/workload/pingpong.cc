@@ -77,29 +77,45 @@ void PingPong::initiator_iteration(int k) {
   }
   if (k == warmup_ && on_measured_start_) on_measured_start_();
   Time t0 = sim_.now();
-  step(a_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(a_, b_, bytes_, done); }, [this, k, t0]() {
-    step(a_, HostOp::kSend, [this](auto done) { ep_.send(a_, b_, bytes_, done); }, [this, k, t0]() {
-      step(a_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(a_, done); }, [this, k, t0]() {
-        step(a_, HostOp::kWaitArrival, [this](auto done) { ep_.wait_arrival(a_, done); }, [this, k, t0]() {
-          if (k >= warmup_) result_.iterations_ps.push_back(sim_.now() - t0);
-          initiator_iteration(k + 1);
-        }, k);
-      }, k);
+  auto end = [this, k, t0]() {
+    if (k >= warmup_) result_.iterations_ps.push_back(sim_.now() - t0);
+    initiator_iteration(k + 1);
+  };
+  auto post = [this, k](std::function<void()> then) {
+    step(a_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(a_, b_, bytes_, done); }, std::move(then), k);
+  };
+  auto wait_pong = [this, k, end]() {
+    step(a_, HostOp::kWaitArrival, [this](auto done) { ep_.wait_arrival(a_, done); }, end, k);
+  };
+  auto send_ping = [this, k](std::function<void()> then) {
+    step(a_, HostOp::kSend, [this](auto done) { ep_.send(a_, b_, bytes_, done); }, [this, k, then]() {
+      step(a_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(a_, done); }, then, k);
     }, k);
-  }, k);
+  };
+  if (order_ == PingPongOrder::kSendFirst)
+    send_ping([post, wait_pong]() { post(wait_pong); });
+  else
+    post([send_ping, wait_pong]() { send_ping(wait_pong); });
 }
 
 void PingPong::target_loop(int k) {
   if (k == total_) return;
   step(b_, HostOp::kWaitArrival, [this](auto done) { ep_.wait_arrival(b_, done); }, [this, k]() {
-    auto send_pong = [this, k]() {
-      step(b_, HostOp::kSend, [this](auto done) { ep_.send(b_, a_, bytes_, done); }, [this, k]() {
-        step(b_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(b_, done); },
-             [this, k]() { target_loop(k + 1); }, k);
+    // Always post (also after the last ping) so every iteration has the same critical path.
+    auto post = [this, k](std::function<void()> then) {
+      step(b_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(b_, a_, bytes_, done); }, std::move(then),
+           k);
+    };
+    auto send_pong = [this, k](std::function<void()> then) {
+      step(b_, HostOp::kSend, [this](auto done) { ep_.send(b_, a_, bytes_, done); }, [this, k, then]() {
+        step(b_, HostOp::kWaitSendComplete, [this](auto done) { ep_.wait_send_complete(b_, done); }, then, k);
       }, k);
     };
-    // Always post (also after the last ping) so every iteration has the same critical path.
-    step(b_, HostOp::kPostReceive, [this](auto done) { ep_.post_receive(b_, a_, bytes_, done); }, send_pong, k);
+    auto next = [this, k]() { target_loop(k + 1); };
+    if (order_ == PingPongOrder::kSendFirst)
+      send_pong([post, next]() { post(next); });
+    else
+      post([send_pong, next]() { send_pong(next); });
   }, k);
 }
 

@@ -24,10 +24,20 @@ struct PingPongResult {
   double bandwidth_MBps() const;
 };
 
-/// Runs `warmup + iterations` ping-pong iterations of `bytes` between `initiator` and `target`.
-/// Initiator: post receive for pong, send ping, wait for send to complete, wait for pong.
-/// Target: (receive posted beforehand) wait for ping, post receive for the next ping, send pong,
-/// wait for send to complete — it must post before the pong so no message is unexpected.
+/// The order of the calls in one iteration.
+/// kReceiveFirst: the seed-002 test (§5, Table 1). Initiator: post receive for pong, send ping, wait for send
+/// to complete, wait for pong. Target: (receive posted beforehand) wait for ping, post receive for the next
+/// ping, send pong, wait for send to complete — it posts before the pong so no message is unexpected. Both
+/// posts are inside the timed iteration.
+/// kSendFirst: an MPI latency test, MPI_Send then MPI_Recv (the ptl/elan authors' own test,
+/// open-mpi/ompi src/mca/ptl/elan/tests/lat.c, and OSU's osu_latency, as seed 001 measured). Initiator: send
+/// ping, wait for send to complete, post receive for pong, wait for pong. Target: wait for ping, send pong,
+/// wait for send to complete, post receive for the next ping. Each receive is posted while the peer is still
+/// busy, off the critical path.
+enum class PingPongOrder { kReceiveFirst, kSendFirst };
+
+/// Runs `warmup + iterations` ping-pong iterations of `bytes` between `initiator` and `target`, in the
+/// order set_order gives (kReceiveFirst by default).
 /// `on_measured_start` runs when the first measured iteration starts; `finished` at the end.
 class PingPong {
  public:
@@ -37,6 +47,8 @@ class PingPong {
   PingPong(Simulator& sim, std::function<ComponentId(int)> host_id, PingPongEndpoint& ep, int initiator, int target,
            uint32_t bytes, int warmup, int iterations, std::function<void()> on_measured_start,
            std::function<void()> finished);
+  /// Call before start().
+  void set_order(PingPongOrder order) { order_ = order; }
   void start();
   const PingPongResult& result() const { return result_; }
 
@@ -52,6 +64,7 @@ class PingPong {
   int a_, b_;
   uint32_t bytes_;
   int warmup_, total_;
+  PingPongOrder order_ = PingPongOrder::kReceiveFirst;
   std::function<void()> on_measured_start_, finished_;
   PingPongResult result_;
   /// For endpoints that do not trace messages: the message each node sent last and when its send began.

@@ -17,6 +17,7 @@ export interface PingPongWorkload {
   initiator: number;
   target: number;
   pairing?: 'single' | 'half-shift';
+  order?: 'receive-first' | 'send-first';
   warmup_iterations?: number;
   iterations?: number;
   sizes_bytes: number[];
