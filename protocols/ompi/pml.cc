@@ -9,6 +9,11 @@ namespace hpcsim::ompi {
 Pml::Pml(Simulator& sim, Host& host, int node, std::vector<PtlElan4*> ptls, Progress& progress, const PmlOptions& o)
     : sim_(sim), host_(host), node_(node), ptls_(std::move(ptls)), progress_(progress), o_(o) {}
 
+uint64_t Pml::cost(uint64_t always, uint64_t with_threads) const {
+  bool threads = progress_.mode() == ProgressMode::kOneThread || progress_.mode() == ProgressMode::kTwoThreads;
+  return always + (threads ? with_threads : 0);
+}
+
 void Pml::cpu(uint64_t cycles, Done then) {
   if (o_.charge_pml)
     host_.compute(cycles, std::move(then));
@@ -69,7 +74,7 @@ uint64_t Pml::isend(int dst, int tag, uint32_t context, uint64_t bytes, uint32_t
   // A rendezvous keeps its first-fragment descriptor until FIN / FIN_ACK completes the send: a blocking
   // application polls rather than sleeps while it is outstanding.
   if (s.rendezvous) progress_.dma_started(2);
-  cpu(kPmlIsend, [this, h, then = std::move(then)]() mutable {
+  cpu(cost(kPmlIsend, kPmlIsendThreads), [this, h, then = std::move(then)]() mutable {
     ptls_.front()->send_frag(h, h.frag_length, std::move(then));
   });
   return id;
@@ -85,7 +90,7 @@ uint64_t Pml::irecv(int src, int tag, uint32_t context, uint64_t bytes, Done the
   r.bytes = bytes;
   uint32_t inspected = 0;
   auto found = match_.post(PostedRecv{id, context, src, tag}, &inspected);
-  uint64_t cycles = kPmlIrecv + inspected * kPmlPerEntry;
+  uint64_t cycles = cost(kPmlIrecv, kPmlIrecvThreads) + inspected * kPmlPerEntry;
   if (!found) {
     cpu(cycles, std::move(then));
     return id;
@@ -97,7 +102,7 @@ uint64_t Pml::irecv(int src, int tag, uint32_t context, uint64_t bytes, Done the
 }
 
 void Pml::wait(uint64_t request, Done then) {
-  progress_.wait([this, request]() { return complete(request); }, o_.charge_pml ? kPmlWait : 0, std::move(then));
+  progress_.wait([this, request]() { return complete(request); }, o_.charge_pml ? cost(kPmlWait, kPmlWaitThreads) : 0, std::move(then));
 }
 
 void Pml::matched(RecvRequest& r, const Header& h, Done then) {
@@ -168,7 +173,7 @@ void Pml::schedule_rdma(uint64_t offset, uint64_t bytes, const Header& base, boo
 
 void Pml::recv_progress(RecvRequest& r, uint64_t bytes, Done then) {
   uint64_t id = r.id;
-  cpu(kPmlProgress, [this, id, bytes, then = std::move(then)]() mutable {
+  cpu(cost(kPmlProgress, kPmlProgressThreads), [this, id, bytes, then = std::move(then)]() mutable {
     RecvRequest& rr = recvs_[id];
     rr.received += bytes;
     if (rr.received < rr.msg_length || rr.complete) {
@@ -183,7 +188,7 @@ void Pml::recv_progress(RecvRequest& r, uint64_t bytes, Done then) {
 
 void Pml::send_progress(SendRequest& s, uint64_t bytes, Done then) {
   uint64_t id = s.id;
-  cpu(kPmlProgress, [this, id, bytes, then = std::move(then)]() mutable {
+  cpu(cost(kPmlProgress, kPmlProgressThreads), [this, id, bytes, then = std::move(then)]() mutable {
     SendRequest& ss = sends_[id];
     ss.bytes_delivered += bytes;
     if (ss.bytes_delivered < ss.bytes || ss.complete) {
@@ -279,7 +284,7 @@ void Pml::on_fragment(const Header& h, Done then) {
         }
         matched(recvs_[*(*results)[i].request], (*results)[i].header, [step, i]() { (*step)(i + 1); });
       };
-      cpu(kPmlMatch + inspected * kPmlPerEntry, [step]() { (*step)(0); });
+      cpu(cost(kPmlMatch, kPmlMatchThreads) + inspected * kPmlPerEntry, [step]() { (*step)(0); });
       return;
     }
     case HeaderType::kAck: {  // PUT path at the sender: stripe the rest as RDMA writes + FIN

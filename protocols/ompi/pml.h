@@ -56,6 +56,9 @@ class Pml {
 
  private:
   void cpu(uint64_t cycles, Done then);
+  /// Cycles of a PML step: `always`, plus `with_threads` when progress threads make ompi_using_threads() true
+  /// (its OMPI_THREAD_LOCK mutexes; see costs.h).
+  uint64_t cost(uint64_t always, uint64_t with_threads) const;
   void matched(RecvRequest& r, const Header& h, Done then);
   void schedule_rdma(uint64_t offset, uint64_t bytes, const Header& base, bool read, Done then);
   void recv_progress(RecvRequest& r, uint64_t bytes, Done then);
