@@ -145,9 +145,25 @@ TEST(OmpiFidelity, LayerCostsForZeroBytes) {
   ptl_only.charge_pml = false;
   double mpi = ompi_us(full, 0), ptl = ompi_us(ptl_only, 0), qdma = raw_us(0);
   std::printf("  0 B: MPI %.2f, PTL %.2f, raw QDMA %.2f us\n", mpi, ptl, qdma);
-  EXPECT_NEAR(mpi - ptl, 0.5, 0.15);  // PML ~0.5 us
+  EXPECT_NEAR(mpi - ptl, 0.5, 0.05);  // PML "about 0.5 us", within 10%
   EXPECT_LT(ptl - qdma, 0.3);         // PTL/Elan4: virtually no overhead over QDMA
   EXPECT_GE(ptl, qdma);
+}
+
+TEST(OmpiFidelity, PmlMutexesAreTakenOnlyWithProgressThreads) {
+  // OMPI_THREAD_LOCK is a no-op unless ompi_using_threads(): Interrupt pays the same PML as Basic, One-Thread
+  // adds its mutexes (costs.h: the *Threads constants on the critical path, about 0.4 us at 3 GHz).
+  auto pml_us = [](ompi::ProgressMode m) {
+    OmpiElan4Options full = read_path(m), bare = full;
+    bare.charge_pml = false;
+    return ompi_us(full, 4) - ompi_us(bare, 4);
+  };
+  double basic = pml_us(ompi::ProgressMode::kPolling), irq = pml_us(ompi::ProgressMode::kInterrupt),
+         one = pml_us(ompi::ProgressMode::kOneThread);
+  std::printf("  PML at 4 B: Basic %.3f, Interrupt %.3f, One-Thread %.3f us\n", basic, irq, one);
+  EXPECT_NEAR(irq, basic, 0.02);
+  EXPECT_GT(one - basic, 0.25);
+  EXPECT_LT(one - basic, 0.8);
 }
 
 TEST(OmpiFidelity, OpenMpiSlowerThanMpichQsnetForSmallCloseForLarge) {
