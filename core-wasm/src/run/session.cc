@@ -47,8 +47,9 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
       if (Session::on_ethernet(spec.protocol) && !s->eth_)
         s->eth_ = std::make_unique<EthernetCluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
                                                     static_cast<ComponentId>(4 * s->scenario_.nodes + 1));
-  }
-  else
+  } else if (s->scenario_.nic == "tulip") {  // seed 003's baseline network on its own: one switch, Tulip NICs
+    s->eth_ = std::make_unique<EthernetCluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes, 1);
+  } else
     s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
                                             s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
                                             s->scenario_.rails, s->scenario_.arity);
@@ -126,7 +127,7 @@ void Session::start_job(size_t j) {
   // NIC-thread step statistics (seed 002 Table 2) exist for the Elan3 thread only.
   Elan3Nic* target_nic =
       cluster_ && cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
-  int nodes = sci_ ? sci_->size() : cluster_->size();
+  int nodes = sci_ ? sci_->size() : cluster_ ? cluster_->size() : eth_->size();
   bool ethernet = on_ethernet(spec.protocol);
   std::function<ComponentId(int)> host_id = [this, ethernet](int node) {
     return ethernet ? eth_->host(node).id() : sci_ ? sci_->host(node).id() : cluster_->host(node).id();
@@ -233,8 +234,15 @@ bool Session::run(uint64_t event_budget) {
 
 std::string Session::topology_json() const {
   if (cluster_) return cluster_->topology_json();
-  // An SCI ringlet: hosts, PCI buses and PCI-SCI adapters; the ring link leaving node i is 3N + 1 + i.
   using json = nlohmann::ordered_json;
+  if (!sci_) {  // a Fast Ethernet cluster: hosts, PCI buses, Tulip NICs and one store-and-forward switch
+    json comps = json::array(), links = json::array();
+    append_ethernet_topology(*eth_, comps, links);
+    return json{{"fabric", "fast-ethernet"}, {"nic", "tulip"}, {"nodes", eth_->size()}, {"levels", 1}, {"arity", 0},
+                {"components", comps}, {"links", links}}
+        .dump();
+  }
+  // An SCI ringlet: hosts, PCI buses and PCI-SCI adapters; the ring link leaving node i is 3N + 1 + i.
   json comps = json::array(), links = json::array();
   int n = sci_->size();
   for (int i = 0; i < n; ++i) {

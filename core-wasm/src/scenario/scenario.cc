@@ -34,12 +34,15 @@ std::string parse_series(const json& w, const std::string& nic, int rails, Scena
     const std::string& op = spec.operation;
     bool elan3_protocol = pr == "portals" || pr == "tports";
     bool elan4_protocol = pr == "ompi" || pr == "mpich-qsnet" || pr == "elan4-qdma";
-    bool sci_protocol = pr == "ss-via" || pr == "sci-mpich" || pr == "m-via" || pr == "tcp";
+    bool ethernet_protocol = pr == "m-via" || pr == "tcp";
+    bool sci_protocol = pr == "ss-via" || pr == "sci-mpich" || ethernet_protocol;
     if (!elan3_protocol && !elan4_protocol && !sci_protocol)
       return p + ".protocol: \"" + pr +
              "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via, sci-mpich, m-via, tcp)";
-    if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
-      return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
+    // SCI nodes carry Fast Ethernet too (seed 003's baselines); a fast-ethernet cluster has Tulip NICs only.
+    bool runs = (elan3_protocol && nic == "elan3") || (elan4_protocol && nic == "elan4") ||
+                (sci_protocol && nic == "pci-sci") || (ethernet_protocol && nic == "tulip");
+    if (!runs) return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
     bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
               ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
     if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
@@ -138,16 +141,19 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!cluster) return err;
   std::string fabric;
   if (!read_string(*cluster, "fabric", "cluster.fabric", true, &fabric, &err)) return err;
-  if (fabric != "qsnet" && fabric != "qsnet2" && fabric != "sci-ringlet")
-    return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet, qsnet2, sci-ringlet)";
-  std::string nic = fabric == "qsnet2" ? "elan4" : fabric == "sci-ringlet" ? "pci-sci" : "elan3";
+  if (fabric != "qsnet" && fabric != "qsnet2" && fabric != "sci-ringlet" && fabric != "fast-ethernet")
+    return "cluster.fabric: \"" + fabric + "\" is not a known fabric (qsnet, qsnet2, sci-ringlet, fast-ethernet)";
+  std::string expected = fabric == "qsnet"         ? "elan3"
+                         : fabric == "qsnet2"      ? "elan4"
+                         : fabric == "sci-ringlet" ? "pci-sci"
+                                                   : "tulip";
+  std::string nic = expected;
   if (!read_string(*cluster, "nic", "cluster.nic", false, &nic, &err)) return err;
-  if (nic != "elan3" && nic != "elan4" && nic != "pci-sci")
-    return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3, elan4, pci-sci)";
-  std::string expected = fabric == "qsnet" ? "elan3" : fabric == "qsnet2" ? "elan4" : "pci-sci";
+  if (nic != "elan3" && nic != "elan4" && nic != "pci-sci" && nic != "tulip")
+    return "cluster.nic: \"" + nic + "\" is not a known NIC (elan3, elan4, pci-sci, tulip)";
   if (nic != expected)
     return "cluster.nic: " + nic + " does not go with fabric " + fabric +
-           " (elan3 on qsnet, elan4 on qsnet2, pci-sci on sci-ringlet)";
+           " (elan3 on qsnet, elan4 on qsnet2, pci-sci on sci-ringlet, tulip on fast-ethernet)";
   out->nic = nic;
   int64_t rails = 1;
   if (!read_int(*cluster, "rails", "cluster.rails", false, 1, 2, &rails, &err)) return err;
@@ -156,8 +162,13 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   int64_t arity = 4;
   if (!read_int(*cluster, "arity", "cluster.arity", false, 2, 8, &arity, &err)) return err;
   if (arity != 4 && nic == "pci-sci") return "cluster.arity: a ringlet has no switch radix (fat trees only)";
+  if (arity != 4 && nic == "tulip")
+    return "cluster.arity: a Fast Ethernet cluster hangs off one switch (the radix is for fat trees only)";
   out->arity = static_cast<int>(arity);
-  std::string testbed = nic == "elan4" ? "osu-elan4-2005" : nic == "pci-sci" ? "usc-sci-p2-350" : "sandia-elan3-2004";
+  // The Fast Ethernet model's defaults are those of seed 003's testbed, where it is the baseline network.
+  std::string testbed = nic == "elan4"                      ? "osu-elan4-2005"
+                        : nic == "pci-sci" || nic == "tulip" ? "usc-sci-p2-350"
+                                                             : "sandia-elan3-2004";
   if (!read_string(*cluster, "testbed", "cluster.testbed", false, &testbed, &err)) return err;
   bool known = false;
   std::string names;

@@ -48,7 +48,7 @@ struct Scenario {
   uint32_t seed = 1;
   int nodes = 16;
   std::string testbed = "sandia-elan3-2004";
-  std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (fabric qsnet2)
+  std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (qsnet2) | pci-sci (sci-ringlet) | tulip (fast-ethernet)
   int rails = 1;
   int arity = 4;  ///< fat tree switch radix each way (4: the Elite switches, a quaternary fat tree)
   int initiator = 0;

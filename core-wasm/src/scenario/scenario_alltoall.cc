@@ -18,7 +18,7 @@ std::string check_mpi_series(const Scenario& s) {
   for (size_t i = 0; i < s.series.size(); ++i)
     if (!has_mpi_layer(s.series[i].protocol))
       return "workload.series/" + std::to_string(i) + ".protocol: " + s.series[i].protocol +
-             " has no MPI layer here (ompi on qsnet2; ss-via, sci-mpich, m-via, tcp on sci-ringlet)";
+             " has no MPI layer here (ompi on qsnet2; ss-via, sci-mpich, m-via, tcp on sci-ringlet; m-via, tcp on fast-ethernet)";
   return "";
 }
 

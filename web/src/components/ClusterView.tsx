@@ -85,7 +85,9 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
         <h2>{label ?? 'Cluster'}</h2>
         {topology && (
           <span className="muted">
-            {topology.fabric === 'sci-ringlet'
+            {topology.fabric === 'fast-ethernet'
+              ? `${topology.nodes} nodes · one store-and-forward Fast Ethernet switch · Tulip NICs (100 Mb/s) on 32-bit PCI`
+              : topology.fabric === 'sci-ringlet'
               ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
               : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}

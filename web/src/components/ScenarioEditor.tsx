@@ -15,6 +15,7 @@ import { useCoreCheck } from '../hooks/useCoreCheck';
 import { currentView } from '../share/currentView';
 import { writeShareLink } from '../share/writeShareLink';
 import { WorkloadFields } from './WorkloadFields';
+import { isFatTree } from '../scenario/fabrics';
 import { ParameterForm } from './ParameterForm';
 
 /** The draft check with the core's refusal (`workload.benchmarks/0: ...`) put at the field its path names. */
@@ -76,7 +77,7 @@ function EditorForm() {
         errors={check.errors}
         onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
         onKind={(kind) => setDraft((d) => switchKind(d, kind, scenario))}
-        fatTree={fabricOfDraft(scenario, draft) !== 'sci-ringlet'}
+        fatTree={isFatTree(fabricOfDraft(scenario, draft))}
       />
       <ParameterForm
         registry={registry}

@@ -134,9 +134,9 @@ export interface Scenario {
   description?: string;
   seed?: number;
   cluster: {
-    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet';
+    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet' | 'fast-ethernet';
     nodes: number;
-    nic?: 'elan3' | 'elan4' | 'pci-sci';
+    nic?: 'elan3' | 'elan4' | 'pci-sci' | 'tulip';
     testbed?: string;
     rails?: number;
     /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */

@@ -11,6 +11,7 @@ import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
 import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
+import { isFatTree } from './fabrics';
 
 export { seriesCatalogFor } from './workloadTemplates';
 
@@ -175,7 +176,7 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
       ...from.cluster,
       nodes: numberOrText(draft.nodes),
       // The radix travels only when it differs from the Elite switches' 4 (or the scenario named it).
-      ...(from.cluster.fabric !== 'sci-ringlet' && (draft.arity.trim() !== '4' || from.cluster.arity !== undefined)
+      ...(isFatTree(from.cluster.fabric) && (draft.arity.trim() !== '4' || from.cluster.arity !== undefined)
         ? { arity: numberOrText(draft.arity) }
         : {}),
     },

@@ -2,7 +2,8 @@
  * The scenario each workload kind starts from when the editor switches kinds: ping-pong = the default scenario
  * (seed 002, QsNet), NAS = npb-sci-8node-small (seed 003's 8-node SCI cluster, class S, both MPI transports),
  * all-to-all = ompi-elan4-64-alltoall (seed 001's 64 Elan4 nodes, Open MPI by RDMA write and by RDMA read) or, when
- * the edited scenario's fabric has other MPI layers (the SCI ringlet), the same workload on that cluster.
+ * the edited scenario's fabric has other MPI layers (the SCI ringlet, a Fast Ethernet), the same workload on that
+ * cluster with those layers.
  * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric); an all-to-all needs an MPI layer
  * (mpiLayers.ts), which the Elan3 QsNet has not. MPI-2 dynamic processes = ompi-elan4-dynamic (seed 001).
  */
@@ -25,14 +26,21 @@ export const dynamicTemplate: Scenario = dynamicElan4 as Scenario;
  * four MPI transports (SS-VIA, SCI-MPICH, M-VIA, TCP/IP); on any other fabric the 64-node Elan4 scenario.
  */
 export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
-  if (base?.cluster.fabric !== 'sci-ringlet') return alltoallTemplate;
+  const fabric = base?.cluster.fabric;
+  if (!base || (fabric !== 'sci-ringlet' && fabric !== 'fast-ethernet')) return alltoallTemplate;
   const { description: _omitted, ...rest } = alltoallTemplate;
+  const ethernet = fabric === 'fast-ethernet';
   return {
     ...rest,
     id: `${base.id}-alltoall`,
-    title: `MPI_Alltoall on the ${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`,
+    title: ethernet
+      ? `MPI_Alltoall on the ${base.cluster.nodes}-node Fast Ethernet (MPI over M-VIA, ch_p4 over TCP/IP)`
+      : `MPI_Alltoall on the ${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`,
     cluster: { ...base.cluster },
-    workload: { ...(alltoallTemplate.workload as Extract<Scenario['workload'], { kind: 'alltoall' }>), series: npbTemplate.workload.series },
+    workload: {
+      ...(alltoallTemplate.workload as Extract<Scenario['workload'], { kind: 'alltoall' }>),
+      series: npbTemplate.workload.series.filter((s) => isMpiLayer(base.cluster.fabric, s.protocol)),
+    },
   };
 }
 

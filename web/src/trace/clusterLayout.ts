@@ -58,6 +58,8 @@ const LABELLED_SWITCH_W = 150;
 export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
   const second = topology.components.filter((c) => c.network);
   if (second.length === 0) return layoutNetwork(topology, width, height);
+  // A cluster of that network alone (a fast-ethernet fabric): one layout, its switch a bar over every NIC.
+  if (second.length === topology.components.length) return barSwitches(layoutNetwork(topology, width, height));
   const secondIds = new Set(second.map((c) => c.id));
   const split = (inSecond: boolean): Topology => ({
     ...topology,
@@ -194,4 +196,25 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     }
   }
   return { width, height, components, links, segments, buses, nodeParts, showLabels: nodeW >= 18, dense: nodeW < 6, regions: [] };
+}
+
+/**
+ * Draws each labelled switch (one store-and-forward switch for all nodes) as a bar spanning every NIC, with the
+ * cables rising straight from their NIC.
+ */
+function barSwitches(layout: ClusterLayout): ClusterLayout {
+  const nics = [...layout.components.values()].filter((p) => p.c.kind === 'nic').map((p) => p.x);
+  if (nics.length === 0) return layout;
+  const lo = Math.min(...nics);
+  const hi = Math.max(...nics);
+  for (const p of layout.components.values())
+    if (p.c.kind === 'switch' && p.c.label) {
+      p.x = (lo + hi) / 2;
+      p.w = Math.max(LABELLED_SWITCH_W, hi - lo + p.h);
+    }
+  for (const l of layout.links.values()) {
+    if (layout.components.get(l.to)?.c.label) l.x2 = l.x1;
+    if (layout.components.get(l.from)?.c.label) l.x1 = l.x2;
+  }
+  return layout;
 }
