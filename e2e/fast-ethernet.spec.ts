@@ -31,4 +31,34 @@ test('#scenario=fast-ethernet-16-half-shift draws a switched Fast Ethernet and r
   await emulator.showPanel('editor');
   await expect(page.getByTestId('edit-nodes')).toHaveValue('16');
   await expect(page.getByTestId('edit-arity')).toHaveCount(0);
+  // Its testbed is seed 003's machine: the editor's defaults are the core's (33 MHz PCI, 350 MHz Pentium II).
+  await expect(emulator.parameter('pci.clock_MHz')).toHaveValue('33');
+  await expect(emulator.parameter('host.clock_MHz')).toHaveValue('350');
+});
+
+test('the editor builds a cluster of each topology: Fast Ethernet of 8 nodes, then back to an Elan4 fat tree', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.showPanel('editor');
+  await expect(page.getByTestId('edit-fabric')).toHaveValue('qsnet');
+  await expect(page.getByTestId('edit-arity')).toBeVisible();
+  await page.getByTestId('edit-fabric').selectOption('fast-ethernet');
+  await expect(page.getByTestId('edit-arity')).toHaveCount(0);
+  await expect(page.getByTestId('edit-series-m-via')).toBeChecked();
+  await expect(page.getByTestId('edit-series-tcp')).toBeChecked();
+  await page.getByTestId('edit-nodes').fill('8');
+  await page.getByTestId('edit-target').fill('4');
+  await page.getByTestId('run-scenario').click();
+  await expect(page.locator('[data-testid^="component-tulip"]')).toHaveCount(8);
+  await expect(page.getByText(/8 nodes · one store-and-forward Fast Ethernet switch/)).toBeVisible();
+  await emulator.finishedFingerprint();
+  await expect(emulator.errorBanner).toHaveCount(0);
+  // The edited Fast Ethernet scenario offers only the stacks its NICs run.
+  await expect(page.getByTestId('edit-series-m-via')).toBeChecked();
+  await expect(page.getByTestId('edit-series-portals-put')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/editor-fast-ethernet-8.png', fullPage: true });
+  // Another topology: the QsNetII template's Open MPI series and the arity field come back.
+  await page.getByTestId('edit-fabric').selectOption('qsnet2');
+  await expect(page.getByTestId('edit-series-ompi-rdma-write')).toBeChecked();
+  await expect(page.getByTestId('edit-arity')).toBeVisible();
+  await expect(page.getByTestId('edit-nodes')).toHaveValue('2');
 });

@@ -152,6 +152,12 @@ std::string parameter_registry_json() {
                  {"integer", p.integer},
                  {"description", p.description},
                  {"source", p.source}});
+    // The testbeds whose measured machine sets another default (ParameterSet(testbed) applies them).
+    nlohmann::ordered_json by_testbed = nlohmann::ordered_json::object();
+    for (const auto& t : testbeds())
+      for (const auto& kv : t.defaults)
+        if (std::string(kv.first) == p.name) by_testbed[t.id] = kv.second;
+    if (!by_testbed.empty()) a.back()["testbeds"] = by_testbed;
   }
   return a.dump();
 }

@@ -21,7 +21,8 @@ struct ParameterSpec {
 /// Every parameter of every model, in a fixed order (the CLI, the docs and the page's forms read this).
 const std::vector<ParameterSpec>& parameter_registry();
 
-/// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}].
+/// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}], plus
+/// "testbeds": {"<testbed id>": value} on a parameter whose default a testbed replaces (see testbeds()).
 std::string parameter_registry_json();
 
 /// A testbed: the machine a seed paper measured on. Its entries replace registry defaults.

@@ -2,7 +2,8 @@
  * Scenario editor: edits the current scenario (cluster, workload, every model parameter of the core's registry)
  * and runs it. Invalid values are refused in place with the rule they break (registry + shared ajv schema).
  * Run replaces the running simulation (its worker is terminated), keeps the view, and rewrites the share link;
- * only parameters that differ from the registry defaults are written into `parameters`.
+ * only parameters that differ from the defaults of the cluster's testbed are written into `parameters`.
+ * The topology field swaps the scenario the form builds on for that fabric's ping-pong template.
  * The form state is small (texts of ~40 fields); it resets when another scenario is loaded (keyed by revision).
  */
 import { useMemo, useState } from 'react';
@@ -10,12 +11,15 @@ import { useScenario } from '../hooks/useScenario';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
 import { useScenarioStore } from '../state/scenarioStore';
 import { changedParameters, parameterErrors, parameterFieldTexts } from '../scenario/parameterGroups';
-import { buildScenario, draftFromScenario, fabricOfDraft, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
+import { baseOfDraft, buildScenario, draftFromScenario, fabricOfDraft, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
 import { useCoreCheck } from '../hooks/useCoreCheck';
 import { currentView } from '../share/currentView';
 import { writeShareLink } from '../share/writeShareLink';
 import { WorkloadFields } from './WorkloadFields';
 import { isFatTree } from '../scenario/fabrics';
+import { fabricTemplate } from '../scenario/fabricTemplates';
+import { TopologyField } from './TopologyField';
+import { registryFor } from '../scenario/testbedRegistry';
 import { ParameterForm } from './ParameterForm';
 
 /** The draft check with the core's refusal (`workload.benchmarks/0: ...`) put at the field its path names. */
@@ -28,9 +32,14 @@ function withCoreError(check: DraftCheck, coreError: string | null, draft: Workl
 }
 
 function EditorForm() {
-  const scenario = useScenario();
-  const registry = useParameterRegistry();
+  const loaded = useScenario();
+  // The scenario the draft is built on: the loaded one, or the template of the topology chosen in the form.
+  const [scenario, setBase] = useState(loaded);
   const [draft, setDraft] = useState<WorkloadDraft>(() => draftFromScenario(scenario));
+  // Defaults as the core applies them to this cluster: the registry's, replaced by its testbed's.
+  const fullRegistry = useParameterRegistry();
+  const draftBase = baseOfDraft(scenario, draft);
+  const registry = useMemo(() => registryFor(fullRegistry, draftBase), [fullRegistry, draftBase]);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const catalog = useMemo(() => seriesCatalogFor(draft.kind, scenario), [draft.kind, scenario]);
   const texts = useMemo(
@@ -71,6 +80,14 @@ function EditorForm() {
         </span>
         {check.other && <span className="field-error" role="alert">{check.other}</span>}
       </div>
+      <TopologyField
+        fabric={fabricOfDraft(scenario, draft)}
+        onFabric={(fabric) => {
+          const template = fabricTemplate(fabric);
+          setBase(template);
+          setDraft(draftFromScenario(template));
+        }}
+      />
       <WorkloadFields
         draft={draft}
         catalog={catalog}

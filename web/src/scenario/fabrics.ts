@@ -11,3 +11,13 @@ export type Fabric = Scenario['cluster']['fabric'];
 export function isFatTree(fabric: Fabric): boolean {
   return fabric === 'qsnet' || fabric === 'qsnet2';
 }
+
+/**
+ * The testbed whose parameter defaults apply to `cluster` (the core's parser: `cluster.testbed`, else the NIC family's
+ * seed machine: Elan3 sandia-elan3-2004, Elan4 osu-elan4-2005, PCI-SCI and Tulip usc-sci-p2-350).
+ */
+export function testbedOf(cluster: Scenario['cluster']): string {
+  if (cluster.testbed) return cluster.testbed;
+  const nic = cluster.nic ?? { qsnet: 'elan3', qsnet2: 'elan4', 'sci-ringlet': 'pci-sci', 'fast-ethernet': 'tulip' }[cluster.fabric];
+  return nic === 'elan4' ? 'osu-elan4-2005' : nic === 'pci-sci' || nic === 'tulip' ? 'usc-sci-p2-350' : 'sandia-elan3-2004';
+}

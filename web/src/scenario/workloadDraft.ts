@@ -44,9 +44,14 @@ export interface WorkloadDraft {
   dynamic?: DynamicWorkload;
 }
 
+/** The scenario the draft builds on: `base` when the kind is unchanged, else that kind's template. */
+export function baseOfDraft(base: Scenario, draft: WorkloadDraft): Scenario {
+  return base.workload.kind === draft.kind ? base : templateOf(draft.kind, base);
+}
+
 /** The fabric the draft would run on: the scenario's when the kind is unchanged, else that kind's template's. */
 export function fabricOfDraft(base: Scenario, draft: WorkloadDraft): Scenario['cluster']['fabric'] {
-  return (base.workload.kind === draft.kind ? base : templateOf(draft.kind, base)).cluster.fabric;
+  return baseOfDraft(base, draft).cluster.fabric;
 }
 
 /** Series the editor offers: the default scenario's, then any other of the current scenario. */

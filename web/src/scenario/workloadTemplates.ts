@@ -1,6 +1,6 @@
 /**
- * The scenario each workload kind starts from when the editor switches kinds: ping-pong = the default scenario
- * (seed 002, QsNet), NAS = npb-sci-8node-small (seed 003's 8-node SCI cluster, class S, both MPI transports),
+ * The scenario each workload kind starts from when the editor switches kinds: ping-pong = the ping-pong template of
+ * the edited cluster's fabric (fabricTemplates.ts; the default scenario, seed 002, on QsNet), NAS = npb-sci-8node-small (seed 003's 8-node SCI cluster, class S, both MPI transports),
  * all-to-all = ompi-elan4-64-alltoall (seed 001's 64 Elan4 nodes, Open MPI by RDMA write and by RDMA read) or, when
  * the edited scenario's fabric has other MPI layers (the SCI ringlet, a Fast Ethernet), the same workload on that
  * cluster with those layers.
@@ -13,6 +13,7 @@ import dynamicElan4 from '../../../scenarios/ompi-elan4-dynamic.json' with { typ
 import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
+import { fabricTemplate } from './fabricTemplates';
 
 export type WorkloadKind = Scenario['workload']['kind'];
 
@@ -44,9 +45,13 @@ export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
   };
 }
 
-/** The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers. */
+/**
+ * The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers; for a ping-pong,
+ * `base`'s fabric's (fabricTemplates.ts), so the series offered are the stacks that fabric's NICs run.
+ */
 export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
-  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : kind === 'dynamic' ? dynamicTemplate : defaultScenario;
+  if (kind === 'pingpong') return base ? fabricTemplate(base.cluster.fabric) : defaultScenario;
+  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : dynamicTemplate;
 }
 
 /**

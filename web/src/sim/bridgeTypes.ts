@@ -86,6 +86,8 @@ export interface ParameterInfo {
   integer?: boolean;
   description?: string;
   source?: string;
+  /** Defaults of the testbeds whose measured machine differs from `default`, by testbed id. */
+  testbeds?: Record<string, number>;
 }
 
 /** One measured point of a result series: latency in µs, bandwidth in MB/s (10^6 B/s). */

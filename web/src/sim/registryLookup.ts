@@ -3,13 +3,17 @@
  */
 import type { ParameterInfo } from './bridgeTypes';
 import type { Scenario } from '../scenario/scenarioTypes';
+import { testbedOf } from '../scenario/fabrics';
 
-/** Value of the first registry parameter whose name matches `pattern` (override first, then default). */
+/** Value of the first registry parameter whose name matches `pattern` (override first, then the testbed's
+ * default, then the registry's). */
 export function parameterValue(parameters: ParameterInfo[], scenario: Scenario, pattern: RegExp): number | null {
   const p = parameters.find((x) => pattern.test(x.name));
   if (!p) return null;
   const override = scenario.parameters?.[p.name];
   if (typeof override === 'number') return override;
+  const testbed = p.testbeds?.[testbedOf(scenario.cluster)];
+  if (typeof testbed === 'number') return testbed;
   return typeof p.default === 'number' ? p.default : null;
 }
 

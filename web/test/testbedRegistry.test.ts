@@ -1,0 +1,51 @@
+/**
+ * The editor's defaults follow the cluster's testbed (hs_parameters_json `testbeds`), as the core applies them: on
+ * the SCI and Fast Ethernet clusters the seed-003 machine's 33 MHz PCI, on QsNetII the seed-001 PCI-X; an edit
+ * back to the registry's own default on such a cluster is a change and is written.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registryFor } from '../src/scenario/testbedRegistry.ts';
+import { testbedOf } from '../src/scenario/fabrics.ts';
+import { changedParameters, parameterFieldTexts } from '../src/scenario/parameterGroups.ts';
+import { parameterValue } from '../src/sim/registryLookup.ts';
+import { defaultScenario } from '../src/scenario/defaultScenario.ts';
+import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { ParameterInfo } from '../src/sim/bridgeTypes.ts';
+import { loadWasm } from '../../core-wasm/cli/engines.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const scenario = (id: string) => JSON.parse(readFileSync(join(ROOT, `scenarios/${id}.json`), 'utf8')) as Scenario;
+
+/** The core's own registry, from the Node build of the wasm module. */
+async function coreRegistry(): Promise<ParameterInfo[]> {
+  return (await loadWasm()).parameters() as ParameterInfo[];
+}
+
+test('each fabric maps to the testbed the core parser defaults to', () => {
+  assert.equal(testbedOf(defaultScenario.cluster), 'sandia-elan3-2004');
+  assert.equal(testbedOf(scenario('ompi-elan4-progress').cluster), 'osu-elan4-2005');
+  assert.equal(testbedOf(scenario('via-sci-pingpong').cluster), 'usc-sci-p2-350');
+  assert.equal(testbedOf(scenario('fast-ethernet-16-half-shift').cluster), 'usc-sci-p2-350');
+  assert.equal(testbedOf({ fabric: 'qsnet', nodes: 2, testbed: 'osu-elan4-2005' }), 'osu-elan4-2005');
+});
+
+test('defaults are the testbed machine\'s; the registry\'s own default is then a change', async () => {
+  const registry = await coreRegistry();
+  const pci = (r: ParameterInfo[]) => r.find((p) => p.name === 'pci.clock_MHz')!.default;
+  assert.equal(pci(registryFor(registry, defaultScenario)), 66);
+  assert.equal(pci(registryFor(registry, scenario('ompi-elan4-progress'))), 133);
+  const sci = registryFor(registry, scenario('via-sci-pingpong'));
+  assert.equal(pci(sci), 33);
+  assert.equal(sci.find((p) => p.name === 'host.clock_MHz')!.default, 350);
+  const texts = parameterFieldTexts(sci, undefined);
+  assert.equal(changedParameters(sci, texts), undefined);
+  assert.deepEqual(changedParameters(sci, { ...texts, 'pci.clock_MHz': '66' }), { 'pci.clock_MHz': 66 });
+  assert.equal(parameterValue(registry, scenario('fast-ethernet-16-half-shift'), /^pci\.clock_MHz$/), 33);
+  for (const p of registry)
+    for (const [tb, v] of Object.entries(p.testbeds ?? {}))
+      assert.ok(p.min! <= v && v <= p.max!, `${p.name} on ${tb}: ${v} within [${p.min}, ${p.max}]`);
+});
