@@ -51,7 +51,7 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
   else
     s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
                                             s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
-                                            s->scenario_.rails, s->scenario_.arity);
+                                            s->scenario_.rails, s->scenario_.arity, s->scenario_.levels);
   for (size_t i = 0; i < s->scenario_.series.size(); ++i)
     for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{i, k});
   s->results_.assign(s->scenario_.series.size(),

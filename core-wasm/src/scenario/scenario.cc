@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "hw/fat_tree_shape.h"
 #include "nlohmann/json.hpp"
 #include "scenario/scenario_fields.h"
 
@@ -166,6 +167,14 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   int64_t nodes = 0;
   if (!read_int(*cluster, "nodes", "cluster.nodes", true, 2, 1024, &nodes, &err)) return err;
   out->nodes = static_cast<int>(nodes);
+  int64_t levels = 0;
+  if (!read_int(*cluster, "levels", "cluster.levels", false, 1, 12, &levels, &err)) return err;
+  if (levels != 0) {
+    if (nic == "pci-sci") return "cluster.levels: a ringlet has no switch levels (fat trees only)";
+    std::string rule = fat_tree_levels_rule(out->arity, static_cast<int>(levels), out->nodes);
+    if (!rule.empty()) return "cluster.levels: " + rule;
+  }
+  out->levels = static_cast<int>(levels);
 
   const json* w = field(j, "workload", "workload", true, json::value_t::object, &err);
   if (!w) return err;

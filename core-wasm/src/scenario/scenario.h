@@ -51,6 +51,7 @@ struct Scenario {
   std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (fabric qsnet2)
   int rails = 1;
   int arity = 4;  ///< fat tree switch radix each way (4: the Elite switches, a quaternary fat tree)
+  int levels = 0;  ///< fat tree switch stages; 0: the fewest that hold the nodes (hw/fat_tree_shape.h)
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently

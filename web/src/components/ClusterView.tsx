@@ -18,6 +18,8 @@ import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
 import { packetAt } from '../trace/packetHitTest';
 import { fabricNames, railIndex, type FabricNames } from '../trace/railIndex';
+import { minLevels } from '../scenario/fatTreeLevels';
+import type { Topology } from '../sim/bridgeTypes';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
   if (!selection) return false;
@@ -41,6 +43,13 @@ function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
   }
   const what = c.kind === 'nic' ? names?.nic : c.kind === 'switch' ? `${names?.switchName} switch` : c.kind === 'pci' ? `${names?.bus} bus` : c.kind;
   return `${c.name} (${what ?? c.kind}${c.kind === 'switch' ? `, level ${c.level}` : ''})`;
+}
+
+/** " (2 hold the nodes; the top 2 idle)" when the tree has more levels than its nodes need, else "". */
+function spareLevelsNote(topology: Topology): string {
+  const needed = minLevels(topology.arity, topology.nodes);
+  const spare = topology.levels - needed;
+  return spare > 0 ? ` (${needed} hold the nodes; the top ${spare} idle)` : '';
 }
 
 export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
@@ -87,7 +96,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
           <span className="muted">
             {topology.fabric === 'sci-ringlet'
               ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
-              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels, arity ${topology.arity}`}
+              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels${spareLevelsNote(topology)}, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
           </span>
         )}

@@ -140,6 +140,8 @@ export interface Scenario {
     rails?: number;
     /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */
     arity?: number;
+    /** Fat trees: switch levels (default: the fewest that hold the nodes; spare levels idle, fatTreeLevels.ts). */
+    levels?: number;
   };
   workload: Workload;
   parameters?: Record<string, number>;
