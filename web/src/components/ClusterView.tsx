@@ -34,6 +34,12 @@ function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
   return '';
 }
 
+/** Whether the short label fits its box (10 px text, about 5.6 px a character): switches of many-switch levels go
+ * unlabelled rather than overprinting each other (their tooltips still name them). */
+function labelFits(p: PlacedComponent, names: FabricNames | null): boolean {
+  return p.c.kind !== 'switch' || p.c.label !== undefined || p.w >= shortLabel(p, names).length * 5.6;
+}
+
 /** Tooltip: the component's name and what it is (a second network's parts named for that network). */
 function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
   const c = p.c;
@@ -136,7 +142,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                   >
                     <title>{componentTitle(p, names)}</title>
                     <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2} />
-                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && (
+                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, names) && (
                       <text dy="0.35em" textAnchor="middle">
                         {shortLabel(p, names)}
                       </text>
