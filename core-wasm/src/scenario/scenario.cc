@@ -14,7 +14,7 @@ using namespace scenario_detail;
 
 namespace scenario_detail {
 
-std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out) {
+std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out, bool check_nic) {
   std::string err;
   const json* series = field(w, "series", "workload.series", true, json::value_t::array, &err);
   if (!series) return err;
@@ -39,7 +39,7 @@ std::string parse_series(const json& w, const std::string& nic, int rails, Scena
     if (!elan3_protocol && !elan4_protocol && !sci_protocol)
       return p + ".protocol: \"" + pr +
              "\" is not a known protocol (portals, tports, ompi, mpich-qsnet, elan4-qdma, ss-via, sci-mpich, m-via, tcp)";
-    if ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci"))
+    if (check_nic && ((elan3_protocol && nic != "elan3") || (elan4_protocol && nic != "elan4") || (sci_protocol && nic != "pci-sci")))
       return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
     bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
               ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
@@ -203,9 +203,11 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   } else {
     e = parse_pingpong_workload(*w, static_cast<int>(nodes), out);
     if (!e.empty()) return e;
-    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    e = parse_series(*w, nic, static_cast<int>(rails), out, !cluster->contains("groups"));
     if (!e.empty()) return e;
   }
+  e = parse_groups(*cluster, fabric, out);
+  if (!e.empty()) return e;
 
   if (auto it = j.find("parameters"); it != j.end()) {
     if (!it->is_object()) return "parameters: must be object";

@@ -43,6 +43,23 @@ struct DynamicSpec {
   int after_iterations = 2;
 };
 
+/// A node group (cluster.groups): nodes `first`..`last` (inclusive) run the protocol stack of workload series
+/// `series` (an index into Scenario::series), at the same time as the other groups, on the one fabric.
+struct NodeGroup {
+  int first = 0;
+  int last = 0;
+  size_t series = 0;
+};
+
+/// One ping-pong pair of a grouped run, on the stack of series `series`; `measured`: the pair whose result is the
+/// series' (the workload's pair when that pair runs the series, else the series' first pair).
+struct GroupPair {
+  int initiator = 0;
+  int target = 0;
+  size_t series = 0;
+  bool measured = false;
+};
+
 struct Scenario {
   std::string id;
   uint32_t seed = 1;
@@ -64,6 +81,8 @@ struct Scenario {
   std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
   DynamicSpec dynamic;                     ///< dynamic: the job, the join and the leave
   std::vector<SeriesSpec> series;
+  std::vector<NodeGroup> groups;       ///< cluster.groups (empty: every series on every node, one after another)
+  std::vector<GroupPair> group_pairs;  ///< with groups: every pair that runs, in start order
   ParameterSet parameters;
   uint64_t trace_max_records = 1000000;
   uint64_t trace_max_records_per_run = 0;  ///< 0: no limit per (series, size) run
