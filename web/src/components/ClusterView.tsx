@@ -4,7 +4,7 @@
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
  * `run="b"` shows the comparison run (its own trace and topology, the same time cursor).
  */
-import { useMemo, useRef, type MouseEvent } from 'react';
+import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useTopology } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
@@ -12,6 +12,7 @@ import { useClusterPainter } from '../hooks/useClusterPainter';
 import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
 import { PacketLegend } from './PacketLegend';
+import { GroupLegend, groupColor } from './GroupLegend';
 import { useClusterRun } from '../hooks/useClusterRun';
 import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
@@ -38,6 +39,14 @@ function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
  * unlabelled rather than overprinting each other (their tooltips still name them). */
 function labelFits(p: PlacedComponent, names: FabricNames | null): boolean {
   return p.c.kind !== 'switch' || p.c.label !== undefined || p.w >= shortLabel(p, names).length * 5.6;
+}
+
+/** A grouped host's outline (or fill, when boxes are too small for outlines) in its group's series colour. */
+function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolean): CSSProperties | undefined {
+  const g = p.c.group === undefined ? undefined : topology?.groups?.[p.c.group];
+  if (!g) return undefined;
+  const color = groupColor(g.series_index);
+  return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
 }
 
 /** Tooltip: the component's name and what it is (a second network's parts named for that network). */
@@ -141,7 +150,8 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                     }
                   >
                     <title>{componentTitle(p, names)}</title>
-                    <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2} />
+                    <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2}
+                      style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
                     {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, names) && (
                       <text dy="0.35em" textAnchor="middle">
                         {shortLabel(p, names)}
@@ -155,6 +165,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
         </svg>
         <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid={`packet-canvas${suffix}`} />
       </div>
+      {topology?.groups && <GroupLegend groups={topology.groups} />}
       <PacketLegend />
     </section>
   );

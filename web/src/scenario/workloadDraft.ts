@@ -13,13 +13,14 @@ import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
 import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
 import { levelsRuleError } from './fatTreeLevels';
+import { buildGroups, groupDrafts, type GroupDraft } from './groupDraft';
 
 export { seriesCatalogFor } from './workloadTemplates';
 
 /** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
-  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels';
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels' | 'groups' | `group-${number}`;
 
 export interface WorkloadDraft {
   kind: WorkloadKind;
@@ -43,6 +44,8 @@ export interface WorkloadDraft {
   benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
   /** All-to-all: bytes each rank sends to each other rank per call. */
   bytes: string;
+  /** Node groups (fat-tree ping-pong only; groupDraft.ts): each runs one series' stack, all at once. */
+  groups: GroupDraft[];
   /** MPI-2 dynamic job: its workload as in the file (read-only in the editor); set when the draft is of that kind. */
   dynamic?: DynamicWorkload;
 }
@@ -70,6 +73,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     nodes: String(s.cluster.nodes),
     arity: String(s.cluster.arity ?? 4),
     levels: s.cluster.levels === undefined ? '' : String(s.cluster.levels),
+    groups: groupDrafts(s.cluster.groups),
     initiator: String(pp.initiator),
     target: String(pp.target),
     sizes: pp.sizes_bytes.join(', '),
@@ -113,6 +117,9 @@ export function chosenBenchmarks(draft: WorkloadDraft): { benchmark: NpbBenchmar
 export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField | null {
   const p = path.replace(/^\//, '').replace(/[./]/g, '/');
   const bench = /^workload\/benchmarks\/(\d+)/.exec(p);
+  const group = /^cluster\/groups\/(\d+)/.exec(p);
+  if (group) return `group-${Number(group[1])}`;
+  if (/^cluster\/groups/.test(p)) return 'groups';
   if (bench) return `benchmark-${chosenBenchmarks(draft)[Number(bench[1])]?.benchmark ?? NPB_BENCHMARKS[0]}` as WorkloadField;
   const table: [RegExp, WorkloadField][] = [
     [/^cluster\/nodes/, 'nodes'], [/^cluster\/arity/, 'arity'], [/^cluster\/levels/, 'levels'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
@@ -175,7 +182,10 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   const series = catalog.filter((s) => draft.series.includes(s.id));
   if (series.length === 0) errors.series = 'must run at least one series';
   const fatTree = from.cluster.fabric !== 'sci-ringlet';
-  const { levels: _fromLevels, ...fromCluster } = from.cluster;
+  const { levels: _fromLevels, groups: _fromGroups, ...fromCluster } = from.cluster;
+  const grouped = fatTree && draft.kind === 'pingpong' && draft.groups.length > 0;
+  const groups = buildGroups(grouped ? draft.groups : []);
+  for (const [i, e] of Object.entries(groups.errors)) errors[`group-${Number(i)}`] = e;
   const candidate: Record<string, unknown> = {
     ...from,
     cluster: {
@@ -187,6 +197,8 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
         : {}),
       // The levels travel only when chosen (empty: the fewest that hold the nodes).
       ...(fatTree && draft.levels.trim() !== '' ? { levels: numberOrText(draft.levels) } : {}),
+      // The groups travel only when there are any (fat-tree ping-pong sweeps).
+      ...(grouped ? { groups: groups.groups } : {}),
     },
     workload: workloadOf(from, draft, series, sizes),
   };
