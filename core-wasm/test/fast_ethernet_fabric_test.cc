@@ -53,6 +53,11 @@ TEST(FastEthernetFabric, RefusesWhatItCannotCarryNamingTheField) {
   };
   EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nic":"elan3","nodes":4})", kPingPong).rfind("cluster.nic:", 0), 0u);
   EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nodes":4,"arity":8})", kPingPong).rfind("cluster.arity:", 0), 0u);
+  EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nodes":4,"levels":2})", kPingPong).rfind("cluster.levels:", 0), 0u);
+  EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nodes":4,"groups":[{"nodes":[0,1],"series":"m"},{"nodes":[2,3],"series":"t"}]})",
+                kPingPong)
+                .rfind("cluster.groups:", 0),
+            0u);
   std::string ssvia = R"({"kind":"pingpong","initiator":0,"target":1,"sizes_bytes":[0],
       "series":[{"id":"s","protocol":"ss-via","operation":"send"}]})";
   EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nodes":4})", ssvia), "workload.series/0.protocol: ss-via does not run on tulip NICs");

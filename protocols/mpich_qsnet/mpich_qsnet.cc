@@ -12,7 +12,7 @@ constexpr int kTag = 7;
 }
 
 MpichQsnetElan4::MpichQsnetElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids,
-                                 int32_t series)
+                                 int32_t series, const NodeSet& nodes)
     : sim_(sim),
       cluster_(cluster),
       ids_(message_ids),
@@ -21,7 +21,7 @@ MpichQsnetElan4::MpichQsnetElan4(Simulator& sim, Cluster& cluster, const Paramet
       context_words_(static_cast<uint32_t>(p.get("tports4.thread_context_words"))) {
   for (int i = 0; i < cluster.size(); ++i) {
     nodes_.push_back(std::make_unique<NodeState>());
-    cluster.elan4(i, 0).set_thread_queue([this, i](const QueueSlot& s) { arrival(i, s); });
+    if (runs_on(nodes, i)) cluster.elan4(i, 0).set_thread_queue([this, i](const QueueSlot& s) { arrival(i, s); });
   }
 }
 

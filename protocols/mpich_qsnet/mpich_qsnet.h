@@ -20,7 +20,10 @@ namespace hpcsim {
 /// only spins on done words: no host-side matching. Unexpected messages wait on the NIC.
 class MpichQsnetElan4 : public PingPongEndpoint {
  public:
-  MpichQsnetElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series);
+  /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
+  /// may run on the others (node groups).
+  MpichQsnetElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
+                  const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
   void send(int node, int peer, uint32_t bytes, Done then) override;

@@ -16,14 +16,15 @@ constexpr uint32_t kDoneWordBytes = 8;
 }  // namespace
 
 TportsQsnet::TportsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids,
-                         int32_t series)
+                         int32_t series, const NodeSet& nodes)
     : sim_(sim), cluster_(cluster), ids_(message_ids), series_(series) {
   uint32_t context = static_cast<uint32_t>(p.get("tports.thread_context_words"));
   for (int i = 0; i < cluster.size(); ++i) {
     auto st = std::make_unique<NodeState>();
     st->inbox = std::make_unique<HostInbox>(sim, cluster.host(i));
     nodes_.push_back(std::move(st));
-    cluster.nic(i).set_thread_program([this, i](const QueueItem& item) { thread_program(i, item); }, context);
+    if (runs_on(nodes, i))
+      cluster.nic(i).set_thread_program([this, i](const QueueItem& item) { thread_program(i, item); }, context);
   }
 }
 

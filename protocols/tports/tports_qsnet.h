@@ -17,7 +17,10 @@ namespace hpcsim {
 /// messages send the envelope; the thread matches and pulls the data with an RDMA read.
 class TportsQsnet : public PingPongEndpoint {
  public:
-  TportsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series);
+  /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
+  /// may run on the others (node groups).
+  TportsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
+              const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
   void send(int node, int peer, uint32_t bytes, Done then) override;

@@ -13,7 +13,8 @@ int level_width(const QsnetFabric& f, int level) {
 }
 }  // namespace
 
-Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family, int rails, int arity)
+Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family, int rails, int arity,
+                 int levels)
     : family_(family),
       rails_(family == NicFamily::kElan4 ? (rails < 1 ? 1 : (rails > 2 ? 2 : rails)) : 1),
       pci_MBps_(p.get("pci.clock_MHz") * p.get("pci.width_bytes")),
@@ -34,7 +35,7 @@ Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily fam
       hosts_.push_back(std::make_unique<Host>(sim, host_id, i, *pcis_[static_cast<size_t>(i * rails_)], p));
     }
     for (int r = 0; r < rails_; ++r) {
-      fabrics_.push_back(std::make_unique<QsnetFabric>(sim, p, ids[static_cast<size_t>(r)], next, "qsnet2", arity));
+      fabrics_.push_back(std::make_unique<QsnetFabric>(sim, p, ids[static_cast<size_t>(r)], next, "qsnet2", arity, levels));
       for (auto* n : e4_[static_cast<size_t>(r)]) n->attach(fabrics_.back().get(), &e4_[static_cast<size_t>(r)]);
     }
     fabric_ = nullptr;
@@ -49,7 +50,7 @@ Cluster::Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily fam
     nic_ptrs_.push_back(nics_.back().get());
     nic_ids.push_back(nic_id);
   }
-  fabric_ = std::make_unique<QsnetFabric>(sim, p, nic_ids, next, "qsnet", arity);
+  fabric_ = std::make_unique<QsnetFabric>(sim, p, nic_ids, next, "qsnet", arity, levels);
   for (auto& n : nics_) n->attach(fabric_.get(), &nic_ptrs_);
 }
 

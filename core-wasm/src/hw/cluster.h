@@ -23,9 +23,10 @@ enum class NicFamily { kElan3, kElan4 };
 class Cluster {
  public:
   /// `nodes` in [2, 1024] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only); `arity` in [2, 8]: the fat
-  /// tree's switch radix each way (4: the Elite switches; see QsnetFabric).
+  /// tree's switch radix each way (4: the Elite switches; see QsnetFabric); `levels`: its switch stages, 0 for the
+  /// fewest that hold `nodes` (more build a partially populated tree whose spare top stages idle; see QsnetFabric).
   Cluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family = NicFamily::kElan3, int rails = 1,
-          int arity = 4);
+          int arity = 4, int levels = 0);
 
   NicFamily family() const { return family_; }
   int rails() const { return rails_; }

@@ -2,17 +2,16 @@
 
 namespace hpcsim {
 
-
 QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids,
-                         ComponentId& next_id, const std::string& family, int arity)
+                         ComponentId& next_id, const std::string& family, int arity, int levels)
     : sim_(sim),
       nodes_(static_cast<int>(nic_ids.size())),
       arity_(arity < 2 ? 2 : arity),
       link_Bps_(p.get(family + ".link_MBps") * 1e6),
       hop_latency_ps_(ns_to_ps(p.get(family + ".switch_latency_ns") + p.get(family + ".cable_ns"))),
       nic_ids_(nic_ids) {
-  levels_ = 1;
-  while (pow(levels_) < nodes_) ++levels_;
+  levels_ = min_fat_tree_levels(arity_, nodes_);
+  if (levels > levels_) levels_ = levels;
   switch_at_.resize(levels_);
   for (int l = 1; l <= levels_; ++l) {
     int subtrees = (nodes_ + pow(l) - 1) / pow(l);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "hw/fat_tree_shape.h"
 #include "kernel/message_catalog.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
@@ -29,7 +30,11 @@ struct EliteSwitch {
 /// k-ary n-tree fat tree (k = `arity`, 4 for the Elite switches: quaternary) for `nodes` NICs: nodes kj..kj+k-1
 /// share leaf switch j; a level-l switch (subtree g, rank r) sends up-port u to level l+1 switch
 /// (g / k, r + k^(l-1) u).
-/// Subtrees with no node are pruned. Routing is up to the lowest common level and down again,
+/// Subtrees with no node are pruned. With more levels than the node count needs (`levels` above the minimum: a
+/// partially populated tree), the hosts fill the first leaf switches and the spare upper stages are built whole
+/// (arity^(l-1) switches at level l, each with one populated down port): nodes are not spread, so the nearest
+/// common ancestor of any two hosts, which depends only on their addresses, stays below the spare stages, and
+/// those carry no traffic. Routing is up to the lowest common level and down again,
 /// choosing the up port by the destination's address digits (deterministic d-mod-k routing).
 /// Packets cut through: the head advances one hop per (switch latency + cable); each channel is
 /// busy for bytes / link rate. Contention delays a packet until the channel is free.
@@ -40,8 +45,10 @@ class QsnetFabric {
   /// "qsnet2" (Elan4/Elite4, seed 001): it reads <family>.link_MBps, .switch_latency_ns and .cable_ns.
   /// `arity`: the fat tree's switch radix each way (down and up); Elite and Elite4 are 8-port switches with 4 links
   /// down and 4 up (seed 002 §2.3), so 4 is the machine's and other values are what-if topologies.
+  /// `levels`: switch stages; 0 (or fewer than the nodes need) builds min_fat_tree_levels(arity, nodes). The
+  /// scenario parser refuses values that break fat_tree_levels_rule (hw/fat_tree_shape.h) before this is built.
   QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vector<ComponentId>& nic_ids, ComponentId& next_id,
-              const std::string& family = "qsnet", int arity = 4);
+              const std::string& family = "qsnet", int arity = 4, int levels = 0);
 
   /// Sends one packet of `bytes` (payload plus header) from node `src` to node `dst`;
   /// `delivered` runs when its tail reaches the destination NIC.

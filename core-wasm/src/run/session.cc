@@ -1,29 +1,19 @@
 #include "run/session.h"
 
 #include "run/alltoall_run.h"
-#include "run/mpi_layers.h"
+#include "run/endpoint_factory.h"
 #include "run/npb_campaign.h"
 #include "run/dynamic_run.h"
 
 #include <map>
 
+#include "hw/ethernet/ethernet_topology.h"
 #include "hw/nic_thread_step.h"
 #include "nlohmann/json.hpp"
-#include "portals/qsnet/portals_qsnet.h"
-#include "mpich_qsnet/mpich_qsnet.h"
-#include "ompi/ompi_elan4.h"
-#include "ompi/raw_qdma.h"
-#include "tports/tports_qsnet.h"
-#include "mvia/mvia.h"
-#include "hw/ethernet/ethernet_topology.h"
-#include "sci_mpich/sci_mpich.h"
-#include "tcp/tcp_ethernet.h"
-#include "via/ss_via/ss_via.h"
 
 namespace hpcsim {
 
 namespace {
-constexpr Time kGapBetweenRuns = 20 * kUs;  // idle time between two ping-pong runs, for the animation
 const ThreadStep kTable2Rows[] = {ThreadStep::kTakeLock,      ThreadStep::kInspectHeader,
                                   ThreadStep::kMatch,         ThreadStep::kHousekeeping,
                                   ThreadStep::kWriteCompletionEvent, ThreadStep::kUnlinkMatchedBuffer,
@@ -52,9 +42,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
   } else
     s->cluster_ = std::make_unique<Cluster>(*s->sim_, s->scenario_.parameters, s->scenario_.nodes,
                                             s->scenario_.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3,
-                                            s->scenario_.rails, s->scenario_.arity);
-  for (size_t i = 0; i < s->scenario_.series.size(); ++i)
-    for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{i, k});
+                                            s->scenario_.rails, s->scenario_.arity, s->scenario_.levels);
+  if (!s->scenario_.groups.empty())  // every series at once: one job per size
+    for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{0, k});
+  else
+    for (size_t i = 0; i < s->scenario_.series.size(); ++i)
+      for (size_t k = 0; k < s->scenario_.sizes_bytes.size(); ++k) s->jobs_.push_back(Job{i, k});
   s->results_.assign(s->scenario_.series.size(),
                      std::vector<PingPongResult>(s->scenario_.sizes_bytes.size()));
   s->thread_tables_.assign(s->scenario_.series.size(), ThreadTable{});
@@ -77,7 +70,10 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->dynamic_->start(); });
     return s;
   }
-  s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->start_job(0); });
+  if (!s->scenario_.groups.empty())
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->start_grouped_job(0); });
+  else
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->start_job(0); });
   return s;
 }
 
@@ -95,35 +91,8 @@ void Session::start_job(size_t j) {
   // Earlier endpoints stay alive: late events of a finished run (a final done word) may still reach them.
   if (endpoint_) retired_endpoints_.push_back(std::move(endpoint_));
   if (pingpong_) retired_pingpongs_.push_back(std::move(pingpong_));
-  if (spec.protocol == "ss-via") {
-    SsViaOptions o;
-    o.series = series;
-    endpoint_ = std::make_unique<SsVia>(*sim_, *sci_, &message_ids_, o);
-  } else if (spec.protocol == "sci-mpich") {
-    SciMpichOptions o;
-    o.series = series;
-    endpoint_ = std::make_unique<SciMpich>(*sim_, *sci_, &message_ids_, o);
-  } else if (spec.protocol == "m-via") {
-    MviaOptions o;
-    o.series = series;
-    endpoint_ = std::make_unique<Mvia>(*sim_, *eth_, &message_ids_, o);
-  } else if (spec.protocol == "tcp") {
-    TcpOptions o;
-    o.series = series;
-    endpoint_ = std::make_unique<TcpEthernet>(*sim_, *eth_, &message_ids_, o);
-  } else if (spec.protocol == "tports") {
-    endpoint_ = std::make_unique<TportsQsnet>(*sim_, *cluster_, p, &message_ids_, series);
-  } else if (spec.protocol == "ompi") {
-    endpoint_ = std::make_unique<OmpiElan4>(*sim_, *cluster_, p, ompi_options(spec), &message_ids_, series);
-  } else if (spec.protocol == "mpich-qsnet") {
-    endpoint_ = std::make_unique<MpichQsnetElan4>(*sim_, *cluster_, p, &message_ids_, series);
-  } else if (spec.protocol == "elan4-qdma") {
-    endpoint_ = std::make_unique<RawQdmaElan4>(*sim_, *cluster_, p, &message_ids_, series);
-  } else
-    endpoint_ = std::make_unique<PortalsQsnet>(*sim_, *cluster_, p,
-                                               spec.operation == "get" ? PortalsQsnet::Op::kGet
-                                                                       : PortalsQsnet::Op::kPut,
-                                               &message_ids_, series);
+  endpoint_ = make_endpoint(*sim_, RunClusters{cluster_.get(), sci_.get(), eth_.get()}, p, spec, series,
+                            &message_ids_);
   // NIC-thread step statistics (seed 002 Table 2) exist for the Elan3 thread only.
   Elan3Nic* target_nic =
       cluster_ && cluster_->family() == NicFamily::kElan3 ? &cluster_->nic(scenario_.target) : nullptr;
@@ -147,13 +116,7 @@ void Session::start_job(size_t j) {
       scenario_.iterations, [target_nic]() { if (target_nic) target_nic->reset_step_stats(); },
       [this, job, bytes, target_nic, one_done]() {
         results_[job.series][job.size_index] = pingpong_->result();
-        if (target_nic && bytes == 0 && target_nic->items_done() > 0) {
-          ThreadTable& t = thread_tables_[job.series];
-          t.present = true;
-          t.step_us.assign(16, 0.0);
-          for (int32_t s = 0; s < 16; ++s)
-            t.step_us[static_cast<size_t>(s)] = ps_to_us(target_nic->step_ps(s)) / target_nic->items_done();
-        }
+        take_thread_table(job.series, target_nic, bytes);
         one_done();
       });
   PingPongOrder order = scenario_.send_first ? PingPongOrder::kSendFirst : PingPongOrder::kReceiveFirst;
@@ -166,6 +129,15 @@ void Session::start_job(size_t j) {
     background_.back()->set_order(order);
     background_.back()->start();
   }
+}
+
+void Session::take_thread_table(size_t series, Elan3Nic* target_nic, uint32_t bytes) {
+  if (!target_nic || bytes != 0 || target_nic->items_done() == 0) return;
+  ThreadTable& t = thread_tables_[series];
+  t.present = true;
+  t.step_us.assign(16, 0.0);
+  for (int32_t s = 0; s < 16; ++s)
+    t.step_us[static_cast<size_t>(s)] = ps_to_us(target_nic->step_ps(s)) / target_nic->items_done();
 }
 
 double Session::latency_us(size_t series, uint32_t bytes) const {
@@ -233,7 +205,12 @@ bool Session::run(uint64_t event_budget) {
 }
 
 std::string Session::topology_json() const {
-  if (cluster_) return cluster_->topology_json();
+  if (cluster_) {
+    if (scenario_.groups.empty()) return cluster_->topology_json();
+    nlohmann::json topology = nlohmann::json::parse(cluster_->topology_json());
+    annotate_groups(topology);
+    return topology.dump();
+  }
   using json = nlohmann::ordered_json;
   if (!sci_) {  // a Fast Ethernet cluster: hosts, PCI buses, Tulip NICs and one store-and-forward switch
     json comps = json::array(), links = json::array();
@@ -269,7 +246,18 @@ std::string Session::result_json() const {
     json points = json::array();
     for (const auto& r : results_[i])
       points.push_back({{"bytes", r.bytes}, {"latency_us", r.one_way_latency_us()}, {"bandwidth_MBps", r.bandwidth_MBps()}});
-    series.push_back({{"id", scenario_.series[i].id}, {"label", scenario_.series[i].label}, {"points", points}});
+    if (scenario_.groups.empty()) {
+      series.push_back({{"id", scenario_.series[i].id}, {"label", scenario_.series[i].label}, {"points", points}});
+      continue;
+    }
+    // A grouped run: measured on one pair while every group runs at once (the pair is in the label and in "pair").
+    for (const GroupPair& gp : scenario_.group_pairs)
+      if (gp.series == i && gp.measured)
+        series.push_back({{"id", scenario_.series[i].id},
+                          {"label", scenario_.series[i].label + " (pair " + std::to_string(gp.initiator) + "-" +
+                                        std::to_string(gp.target) + ", all groups at once)"},
+                          {"pair", {gp.initiator, gp.target}},
+                          {"points", points}});
   }
   // Breakdown tables: one column per protocol, from its first series, for the 0-byte message.
   size_t zero = scenario_.sizes_bytes.size();
@@ -303,7 +291,8 @@ std::string Session::result_json() const {
     }
     rows.push_back({{"label", "Total"}, {"values", total}});
     tables.push_back({{"id", "initiator-breakdown"},
-                      {"label", "Ping-pong timing for initiator, 0-byte messages (seed 002 Table 1)"},
+                      {"label", std::string("Ping-pong timing for initiator, 0-byte messages (seed 002 Table 1)") +
+                                    (scenario_.groups.empty() ? "" : "; each column on its measured pair, all groups at once")},
                       {"unit", "us"},
                       {"columns", names},
                       {"rows", rows}});
@@ -321,7 +310,8 @@ std::string Session::result_json() const {
     }
     trows.push_back({{"label", "Total"}, {"values", ttotal}});
     tables.push_back({{"id", "nic-thread-breakdown"},
-                      {"label", "NIC thread timing for an arriving 0-byte message (seed 002 Table 2)"},
+                      {"label", std::string("NIC thread timing for an arriving 0-byte message (seed 002 Table 2)") +
+                                    (scenario_.groups.empty() ? "" : "; each column on its measured pair, all groups at once")},
                       {"unit", "us"},
                       {"columns", names},
                       {"rows", trows}});
@@ -339,10 +329,17 @@ std::string Session::result_json() const {
   if (npb_) npb_->append_histograms(histograms);
   if (alltoall_) alltoall_->append_histograms(histograms);
   if (dynamic_) dynamic_->append_histograms(histograms);
-  for (const auto& spec : scenario_.series) {
+  for (size_t i = 0; i < scenario_.series.size(); ++i) {
     if (npb_ || dynamic_ || alltoall_) break;
+    const SeriesSpec& spec = scenario_.series[i];
+    uint64_t n = per_size;
+    if (!scenario_.groups.empty()) {  // the pairs that run this series' stack
+      n = 0;
+      for (const GroupPair& gp : scenario_.group_pairs)
+        if (gp.series == i) n += per_size / static_cast<uint64_t>(pairs);
+    }
     std::map<uint32_t, uint64_t> counts;
-    for (uint32_t b : scenario_.sizes_bytes) counts[b] += per_size;
+    for (uint32_t b : scenario_.sizes_bytes) counts[b] += n;
     json h = json::array();
     for (const auto& kv : counts) h.push_back({{"bytes", kv.first}, {"count", kv.second}});
     histograms.push_back({{"id", "pingpong/" + spec.id}, {"histogram", h}});

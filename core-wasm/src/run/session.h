@@ -1,5 +1,6 @@
 // One run of a scenario: builds the cluster, runs every (series, size) ping-pong back to back in simulated
-// time, in slices with an event budget, and reports the series, the breakdown tables and the fingerprint.
+// time (with node groups, cluster.groups: every group's series at once, one run per size), in slices with an event
+// budget, and reports the series, the breakdown tables and the fingerprint.
 #pragma once
 #include <memory>
 #include <string>
@@ -45,8 +46,18 @@ class Session {
     bool present = false;
     std::vector<double> step_us;  ///< by ThreadStep code
   };
+  /// Idle simulated time between two ping-pong runs, for the animation.
+  static constexpr Time kGapBetweenRuns = 20 * kUs;
   Session() = default;
   void start_job(size_t j);
+  /// A grouped run's job `j` (one message size, every group at once; session_groups.cc).
+  void start_grouped_job(size_t j);
+  /// Adds the node groups to the topology JSON: `group` on each grouped host, `groups` [{nodes, series, label,
+  /// series_index}] (session_groups.cc).
+  void annotate_groups(nlohmann::json& topology) const;
+  /// Keeps the NIC thread's per-step times of `series` (seed 002 Table 2) from the measured pair's target NIC after a
+  /// 0-byte run; nothing for other sizes or when `target_nic` is null (not Elan3).
+  void take_thread_table(size_t series, Elan3Nic* target_nic, uint32_t bytes);
   /// One-way latency (µs) of `series` at `bytes`, or -1 when that size was not run.
   double latency_us(size_t series, uint32_t bytes) const;
   /// First series matching (protocol, operation or any, progress or any, charge_pml), or -1.
@@ -65,7 +76,8 @@ class Session {
   std::unique_ptr<PingPong> pingpong_;
   std::vector<std::unique_ptr<PingPongEndpoint>> retired_endpoints_;
   std::vector<std::unique_ptr<PingPong>> retired_pingpongs_;
-  std::vector<std::unique_ptr<PingPong>> background_;  ///< the other pairs of a half-shift run
+  std::vector<std::unique_ptr<PingPong>> background_;  ///< the other pairs of a half-shift run; every grouped pair
+  std::vector<std::unique_ptr<PingPongEndpoint>> group_endpoints_;  ///< a grouped run's stacks, by series
   std::vector<std::vector<PingPongResult>> results_;  ///< [series][size index]
   std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
   std::unique_ptr<NpbCampaign> npb_;                  ///< an "npb" workload's runs (seed 003)

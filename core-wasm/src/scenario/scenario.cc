@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "hw/fat_tree_shape.h"
 #include "nlohmann/json.hpp"
 #include "scenario/scenario_fields.h"
 
@@ -13,7 +14,7 @@ using namespace scenario_detail;
 
 namespace scenario_detail {
 
-std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out) {
+std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out, bool check_nic) {
   std::string err;
   const json* series = field(w, "series", "workload.series", true, json::value_t::array, &err);
   if (!series) return err;
@@ -42,7 +43,7 @@ std::string parse_series(const json& w, const std::string& nic, int rails, Scena
     // SCI nodes carry Fast Ethernet too (seed 003's baselines); a fast-ethernet cluster has Tulip NICs only.
     bool runs = (elan3_protocol && nic == "elan3") || (elan4_protocol && nic == "elan4") ||
                 (sci_protocol && nic == "pci-sci") || (ethernet_protocol && nic == "tulip");
-    if (!runs) return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
+    if (check_nic && !runs) return p + ".protocol: " + pr + " does not run on " + nic + " NICs";
     bool ok = (pr == "portals" && (op == "put" || op == "get")) || (pr == "ompi" && (op == "rdma-write" || op == "rdma-read")) ||
               ((pr == "tports" || pr == "mpich-qsnet" || pr == "elan4-qdma" || sci_protocol) && op == "send");
     if (!ok) return p + ".operation: \"" + op + "\" is not an operation of " + pr;
@@ -182,6 +183,15 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   int64_t nodes = 0;
   if (!read_int(*cluster, "nodes", "cluster.nodes", true, 2, 1024, &nodes, &err)) return err;
   out->nodes = static_cast<int>(nodes);
+  int64_t levels = 0;
+  if (!read_int(*cluster, "levels", "cluster.levels", false, 1, 12, &levels, &err)) return err;
+  if (levels != 0) {
+    if (nic == "pci-sci") return "cluster.levels: a ringlet has no switch levels (fat trees only)";
+    if (nic == "tulip") return "cluster.levels: a Fast Ethernet cluster hangs off one switch (levels are for fat trees only)";
+    std::string rule = fat_tree_levels_rule(out->arity, static_cast<int>(levels), out->nodes);
+    if (!rule.empty()) return "cluster.levels: " + rule;
+  }
+  out->levels = static_cast<int>(levels);
 
   const json* w = field(j, "workload", "workload", true, json::value_t::object, &err);
   if (!w) return err;
@@ -210,9 +220,11 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   } else {
     e = parse_pingpong_workload(*w, static_cast<int>(nodes), out);
     if (!e.empty()) return e;
-    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    e = parse_series(*w, nic, static_cast<int>(rails), out, !cluster->contains("groups"));
     if (!e.empty()) return e;
   }
+  e = parse_groups(*cluster, fabric, out);
+  if (!e.empty()) return e;
 
   if (auto it = j.find("parameters"); it != j.end()) {
     if (!it->is_object()) return "parameters: must be object";

@@ -43,6 +43,23 @@ struct DynamicSpec {
   int after_iterations = 2;
 };
 
+/// A node group (cluster.groups): nodes `first`..`last` (inclusive) run the protocol stack of workload series
+/// `series` (an index into Scenario::series), at the same time as the other groups, on the one fabric.
+struct NodeGroup {
+  int first = 0;
+  int last = 0;
+  size_t series = 0;
+};
+
+/// One ping-pong pair of a grouped run, on the stack of series `series`; `measured`: the pair whose result is the
+/// series' (the workload's pair when that pair runs the series, else the series' first pair).
+struct GroupPair {
+  int initiator = 0;
+  int target = 0;
+  size_t series = 0;
+  bool measured = false;
+};
+
 struct Scenario {
   std::string id;
   uint32_t seed = 1;
@@ -51,6 +68,7 @@ struct Scenario {
   std::string nic = "elan3";  ///< elan3 (fabric qsnet) | elan4 (qsnet2) | pci-sci (sci-ringlet) | tulip (fast-ethernet)
   int rails = 1;
   int arity = 4;  ///< fat tree switch radix each way (4: the Elite switches, a quaternary fat tree)
+  int levels = 0;  ///< fat tree switch stages; 0: the fewest that hold the nodes (hw/fat_tree_shape.h)
   int initiator = 0;
   int target = 1;
   bool half_shift = false;  ///< every node i < N/2 pings node i + N/2 concurrently
@@ -64,6 +82,8 @@ struct Scenario {
   std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
   DynamicSpec dynamic;                     ///< dynamic: the job, the join and the leave
   std::vector<SeriesSpec> series;
+  std::vector<NodeGroup> groups;       ///< cluster.groups (empty: every series on every node, one after another)
+  std::vector<GroupPair> group_pairs;  ///< with groups: every pair that runs, in start order
   ParameterSet parameters;
   uint64_t trace_max_records = 1000000;
   uint64_t trace_max_records_per_run = 0;  ///< 0: no limit per (series, size) run

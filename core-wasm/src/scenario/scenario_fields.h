@@ -51,8 +51,13 @@ inline bool read_string(const json& obj, const char* key, const std::string& pat
 }
 
 
-/// workload.series: 1 to 8 series whose protocols run on `nic`; "" or the error.
-std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out);
+/// workload.series: 1 to 8 series whose protocols run on `nic` (checked unless `check_nic` is false: with node
+/// groups each group checks its own series); "" or the error.
+std::string parse_series(const json& w, const std::string& nic, int rails, Scenario* out, bool check_nic = true);
+
+/// cluster.groups (scenario_groups.cc), after the workload: the groups, their pairs and the measured pair of each
+/// series, in `s->groups` and `s->group_pairs`; "" (also when absent) or the error naming the field.
+std::string parse_groups(const json& cluster, const std::string& fabric, Scenario* s);
 
 /// A workload of kind "npb" (scenario_npb.cc); "" or the error.
 std::string parse_npb_workload(const json& w, Scenario* out);

@@ -2,8 +2,14 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace hpcsim {
+
+/// The nodes a protocol stack runs on: `set[i]` is true when node i runs it; empty = every node. Node groups
+/// (cluster.groups) give each stack its own nodes.
+using NodeSet = std::vector<bool>;
+inline bool runs_on(const NodeSet& set, int node) { return set.empty() || set[static_cast<size_t>(node)]; }
 
 /// Host API steps, as rows of seed 002 Table 1 (also the `value` of host_op trace records).
 enum class HostOp : int32_t { kPostReceive = 1, kSend = 2, kWaitSendComplete = 3, kWaitArrival = 4 };

@@ -72,3 +72,35 @@ test('the wasm engine gives the same JSON as the native one', () => {
   const b = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--engine', 'wasm']);
   assert.equal(a.stdout, b.stdout);
 });
+
+test('a grouped run (cluster.groups) labels each series with its measured pair and counts every pair of its stack', () => {
+  const r = sim(['scenarios/qsnet-64-mixed-stacks.json', '--format', 'json']);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.series.map((s: { id: string }) => s.id), ['portals-put', 'tports-send']);
+  assert.deepEqual(out.series.map((s: { pair: number[] }) => s.pair), [[0, 32], [16, 48]]);
+  assert.equal(out.series[0].label, 'Portals PUT (pair 0-32, all groups at once)');
+  for (const s of out.series)
+    for (const p of s.points) assert.deepEqual(Object.keys(p), ['bytes', 'latency_us', 'bandwidth_MBps']);
+  for (const t of out.tables) assert.match(t.label, /each column on its measured pair, all groups at once$/);
+  // 16 pairs per stack x (1 warm-up + 2 measured) iterations x 2 messages.
+  for (const h of out.message_histograms) for (const bin of h.histogram) assert.equal(bin.count, 96);
+  // An ungrouped run keeps the documented shape: no pair.
+  const plain = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
+  assert.ok(plain.series.every((s: object) => !('pair' in s)));
+});
+
+test('a bad node group exits non-zero with one line naming the group', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+  const doc = {
+    format: 'hpc-interconnect-scenario', version: 1, id: 'x',
+    cluster: { fabric: 'qsnet', nodes: 16, groups: [{ nodes: [0, 7], series: 'p' }, { nodes: [4, 15], series: 't' }] },
+    workload: { kind: 'pingpong', initiator: 0, target: 5, sizes_bytes: [0],
+      series: [{ id: 'p', protocol: 'portals', operation: 'put' }, { id: 't', protocol: 'tports', operation: 'send' }] },
+  };
+  const f = join(dir, 'groups.json');
+  writeFileSync(f, JSON.stringify(doc));
+  const r = sim([f, '--format', 'json']);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr.trim(), /cluster\.groups\/1\.nodes: nodes 4-15 overlap group 0 \(nodes 0-7\)$/);
+});

@@ -22,7 +22,7 @@ constexpr uint32_t kDoneWordBytes = 8;
 }  // namespace
 
 PortalsQsnet::PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
-                           int32_t series)
+                           int32_t series, const NodeSet& nodes)
     : sim_(sim),
       cluster_(cluster),
       op_(op),
@@ -42,7 +42,8 @@ PortalsQsnet::PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet&
     st->ni->eq_alloc(256, &st->eq);
     st->inbox = std::make_unique<HostInbox>(sim, cluster.host(i));
     nodes_.push_back(std::move(st));
-    cluster.nic(i).set_thread_program([this, i](const QueueItem& item) { thread_program(i, item); }, context);
+    if (runs_on(nodes, i))
+      cluster.nic(i).set_thread_program([this, i](const QueueItem& item) { thread_program(i, item); }, context);
   }
 }
 

@@ -25,8 +25,10 @@ class PortalsQsnet : public PingPongEndpoint {
  public:
   enum class Op { kPut, kGet };
   /// `message_ids` is the run's message counter; `series` tags message trace records.
+  /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
+  /// may run on the others (node groups).
   PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
-               int32_t series);
+               int32_t series, const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
   void send(int node, int peer, uint32_t bytes, Done then) override;

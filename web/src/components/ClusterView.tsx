@@ -4,7 +4,7 @@
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
  * `run="b"` shows the comparison run (its own trace and topology, the same time cursor).
  */
-import { useMemo, useRef, type MouseEvent } from 'react';
+import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useTopology } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
@@ -12,12 +12,15 @@ import { useClusterPainter } from '../hooks/useClusterPainter';
 import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
 import { PacketLegend } from './PacketLegend';
+import { GroupLegend, groupColor } from './GroupLegend';
 import { useClusterRun } from '../hooks/useClusterRun';
 import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
 import { packetAt } from '../trace/packetHitTest';
 import { fabricNames, railIndex, type FabricNames } from '../trace/railIndex';
+import { minLevels } from '../scenario/fatTreeLevels';
+import type { Topology } from '../sim/bridgeTypes';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
   if (!selection) return false;
@@ -32,6 +35,20 @@ function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
   return '';
 }
 
+/** Whether the short label fits its box (10 px text, about 5.6 px a character): switches of many-switch levels go
+ * unlabelled rather than overprinting each other (their tooltips still name them). */
+function labelFits(p: PlacedComponent, names: FabricNames | null): boolean {
+  return p.c.kind !== 'switch' || p.c.label !== undefined || p.w >= shortLabel(p, names).length * 5.6;
+}
+
+/** A grouped host's outline (or fill, when boxes are too small for outlines) in its group's series colour. */
+function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolean): CSSProperties | undefined {
+  const g = p.c.group === undefined ? undefined : topology?.groups?.[p.c.group];
+  if (!g) return undefined;
+  const color = groupColor(g.series_index);
+  return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
+}
+
 /** Tooltip: the component's name and what it is (a second network's parts named for that network). */
 function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
   const c = p.c;
@@ -41,6 +58,13 @@ function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
   }
   const what = c.kind === 'nic' ? names?.nic : c.kind === 'switch' ? `${names?.switchName} switch` : c.kind === 'pci' ? `${names?.bus} bus` : c.kind;
   return `${c.name} (${what ?? c.kind}${c.kind === 'switch' ? `, level ${c.level}` : ''})`;
+}
+
+/** " (2 hold the nodes; the top 2 idle)" when the tree has more levels than its nodes need, else "". */
+function spareLevelsNote(topology: Topology): string {
+  const needed = minLevels(topology.arity, topology.nodes);
+  const spare = topology.levels - needed;
+  return spare > 0 ? ` (${needed} hold the nodes; the top ${spare} idle)` : '';
 }
 
 export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
@@ -89,7 +113,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
               ? `${topology.nodes} nodes · one store-and-forward Fast Ethernet switch · Tulip NICs (100 Mb/s) on 32-bit PCI`
               : topology.fabric === 'sci-ringlet'
               ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
-              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels, arity ${topology.arity}`}
+              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels${spareLevelsNote(topology)}, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
           </span>
         )}
@@ -128,8 +152,9 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                     }
                   >
                     <title>{componentTitle(p, names)}</title>
-                    <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2} />
-                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && (
+                    <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2}
+                      style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
+                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, names) && (
                       <text dy="0.35em" textAnchor="middle">
                         {shortLabel(p, names)}
                       </text>
@@ -142,6 +167,7 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
         </svg>
         <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid={`packet-canvas${suffix}`} />
       </div>
+      {topology?.groups && <GroupLegend groups={topology.groups} />}
       <PacketLegend />
     </section>
   );

@@ -21,6 +21,7 @@ import { fabricTemplate } from '../scenario/fabricTemplates';
 import { TopologyField } from './TopologyField';
 import { registryFor } from '../scenario/testbedRegistry';
 import { ParameterForm } from './ParameterForm';
+import { NodeGroupsFields } from './NodeGroupsFields';
 
 /** The draft check with the core's refusal (`workload.benchmarks/0: ...`) put at the field its path names. */
 function withCoreError(check: DraftCheck, coreError: string | null, draft: WorkloadDraft): DraftCheck {
@@ -52,6 +53,7 @@ function EditorForm() {
     [scenario, draft, catalog, registry, texts],
   );
   const check = withCoreError(built, useCoreCheck(built.scenario), draft);
+  const fatTree = isFatTree(fabricOfDraft(scenario, draft));
   const refused = Object.keys(paramErrors).length + Object.keys(check.errors).length + (check.other ? 1 : 0);
 
   const run = () => {
@@ -94,8 +96,16 @@ function EditorForm() {
         errors={check.errors}
         onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
         onKind={(kind) => setDraft((d) => switchKind(d, kind, scenario))}
-        fatTree={isFatTree(fabricOfDraft(scenario, draft))}
+        fatTree={fatTree}
       />
+      {fatTree && draft.kind === 'pingpong' && (
+        <NodeGroupsFields
+          groups={draft.groups}
+          series={catalog.filter((s) => draft.series.includes(s.id))}
+          errors={check.errors}
+          onChange={(groups) => setDraft((d) => ({ ...d, groups }))}
+        />
+      )}
       <ParameterForm
         registry={registry}
         texts={texts}

@@ -55,7 +55,8 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
     comparing ? (id.startsWith(B) ? '6 4' : '') : ['', '6 3', '2 3', '8 3 2 3'][Math.max(0, seriesIds.indexOf(id)) % 4];
   const labelOf = (id: string) => {
     const b = id.startsWith(B);
-    const plain = specs.find((s) => s.id === base(id))?.label ?? series.find((s) => s.id === id)?.label ?? base(id);
+    // The core's label first: a grouped run's names the pair it was measured on ("... (pair 0-32, all groups at once)").
+    const plain = series.find((s) => s.id === id)?.label ?? specs.find((s) => s.id === base(id))?.label ?? base(id);
     return b ? `${plain} (run B)` : plain;
   };
 

@@ -9,6 +9,7 @@
 import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
 import type { WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
 import type { WorkloadKind } from '../scenario/workloadTemplates';
+import { maxLevels, minLevels } from '../scenario/fatTreeLevels';
 
 interface Props {
   draft: WorkloadDraft;
@@ -16,7 +17,7 @@ interface Props {
   errors: Partial<Record<WorkloadField, string>>;
   onChange(patch: Partial<WorkloadDraft>): void;
   onKind(kind: WorkloadKind): void;
-  /** Whether the draft's cluster is a fat tree (qsnet, qsnet2): only then is the arity offered. */
+  /** Whether the draft's cluster is a fat tree (qsnet, qsnet2): only then are the arity and levels offered. */
   fatTree: boolean;
 }
 
@@ -27,6 +28,14 @@ function FieldError({ field, errors }: { field: WorkloadField; errors: Props['er
       {text}
     </span>
   ) : null;
+}
+
+/** The levels the draft's arity and node count allow, or null while either is not a valid number. */
+function levelsRange(draft: WorkloadDraft): { min: number; max: number } | null {
+  const arity = Number(draft.arity);
+  const nodes = Number(draft.nodes);
+  if (!Number.isInteger(arity) || arity < 2 || arity > 8 || !Number.isInteger(nodes) || nodes < 2 || nodes > 1024) return null;
+  return { min: minLevels(arity, nodes), max: maxLevels(arity) };
 }
 
 /** NPB 2.3 problem sizes of the classes (REFERENCES §1.7.1), for the class menu's tooltip. */
@@ -41,7 +50,7 @@ function dynamicSummary(draft: WorkloadDraft): string {
 }
 
 export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTree }: Props) {
-  const text = (field: 'nodes' | 'arity' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string) => (
+  const text = (field: 'nodes' | 'arity' | 'levels' | 'initiator' | 'target' | 'warmup' | 'iterations' | 'processes' | 'bytes', label: string, hint: string, note?: { text: string; placeholder: string }) => (
     <label className="workload-field">
       <span>{label}</span>
       <input
@@ -50,12 +59,15 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
         data-testid={`edit-${field}`}
         value={draft[field]}
         title={hint}
+        placeholder={note?.placeholder}
         aria-invalid={errors[field] !== undefined}
         onChange={(e) => onChange({ [field]: e.target.value })}
       />
+      {note && <span className="muted" data-testid={`range-${field}`}>{note.text}</span>}
       <FieldError field={field} errors={errors} />
     </label>
   );
+  const levels = levelsRange(draft);
   const nas = draft.kind === 'npb';
   const alltoall = draft.kind === 'alltoall';
   const dynamic = draft.kind === 'dynamic';
@@ -80,7 +92,10 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
         <FieldError field="kind" errors={errors} />
       </label>
       {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
-      {fatTree && text('arity', 'fat-tree arity', 'switch radix each way: 4 is the Elite / Elite4 switch (4 links down, 4 up); 2 to 8 build what-if k-ary fat trees; levels follow from the node count')}
+      {fatTree && text('arity', 'fat-tree arity', 'switch radix each way: 4 is the Elite / Elite4 switch (4 links down, 4 up); 2 to 8 build what-if k-ary fat trees')}
+      {fatTree && text('levels', 'fat-tree levels',
+        'switch stages; empty: the fewest that hold the nodes. More build a partially populated tree: the hosts fill the first leaf switches and routes turn at the nearest common ancestor, so the spare top stages are drawn but idle. At most 4096 host ports (arity^levels).',
+        levels ? { text: `allowed ${levels.min} to ${levels.max}`, placeholder: `${levels.min} (fewest)` } : undefined)}
       {dynamic ? (
         <p className="workload-field muted" data-testid="edit-dynamic-note">
           {dynamicSummary(draft)} The dynamic workload is shown read-only here: edit the scenario file (workload "dynamic",

@@ -126,6 +126,16 @@ export interface Walkthrough {
   steps: WalkthroughStep[];
 }
 
+/**
+ * A node group (cluster.groups): nodes `nodes[0]`..`nodes[1]` (inclusive) run the protocol stack of workload series
+ * `series`, at the same time as the other groups; `pair` is its ping-pong pair (single pairing only).
+ */
+export interface NodeGroup {
+  nodes: [number, number];
+  series: string;
+  pair?: [number, number];
+}
+
 export interface Scenario {
   format: 'hpc-interconnect-scenario';
   version: 1;
@@ -141,6 +151,10 @@ export interface Scenario {
     rails?: number;
     /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */
     arity?: number;
+    /** Fat trees: switch levels (default: the fewest that hold the nodes; spare levels idle, fatTreeLevels.ts). */
+    levels?: number;
+    /** Node groups (fat trees, ping-pong): each group's nodes run one series' stack, all groups at once. */
+    groups?: NodeGroup[];
   };
   workload: Workload;
   parameters?: Record<string, number>;

@@ -4,7 +4,8 @@
  * benchmarks with their class; all-to-all: bytes per pair, iterations; MPI-2 dynamic job: read-only, node count and series); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
- * state (initiator and target below the node count and distinct; processes at most the node count). Pure.
+ * state (initiator and target below the node count and distinct; processes at most the node count; the fat tree's
+ * levels between the fewest that hold the nodes and the 4096-port bound, fatTreeLevels.ts). Pure.
  */
 import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Scenario, type SeriesSpec } from './scenarioTypes';
 import { validateScenario } from './validateScenario';
@@ -12,19 +13,23 @@ import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
 import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
 import { isFatTree } from './fabrics';
+import { levelsRuleError } from './fatTreeLevels';
+import { buildGroups, groupDrafts, type GroupDraft } from './groupDraft';
 
 export { seriesCatalogFor } from './workloadTemplates';
 
 /** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
-  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity';
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels' | 'groups' | `group-${number}`;
 
 export interface WorkloadDraft {
   kind: WorkloadKind;
   nodes: string;
   /** Fat-tree switch radix each way ("4": the Elite switches); ignored on the SCI ringlet. */
   arity: string;
+  /** Fat-tree switch levels; "" for the fewest that hold the nodes (fatTreeLevels.ts); ignored on the SCI ringlet. */
+  levels: string;
   initiator: string;
   target: string;
   /** Message sizes in bytes, separated by commas or spaces. */
@@ -40,6 +45,8 @@ export interface WorkloadDraft {
   benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
   /** All-to-all: bytes each rank sends to each other rank per call. */
   bytes: string;
+  /** Node groups (fat-tree ping-pong only; groupDraft.ts): each runs one series' stack, all at once. */
+  groups: GroupDraft[];
   /** MPI-2 dynamic job: its workload as in the file (read-only in the editor); set when the draft is of that kind. */
   dynamic?: DynamicWorkload;
 }
@@ -71,6 +78,8 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     kind: w.kind,
     nodes: String(s.cluster.nodes),
     arity: String(s.cluster.arity ?? 4),
+    levels: s.cluster.levels === undefined ? '' : String(s.cluster.levels),
+    groups: groupDrafts(s.cluster.groups),
     initiator: String(pp.initiator),
     target: String(pp.target),
     sizes: pp.sizes_bytes.join(', '),
@@ -114,9 +123,12 @@ export function chosenBenchmarks(draft: WorkloadDraft): { benchmark: NpbBenchmar
 export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField | null {
   const p = path.replace(/^\//, '').replace(/[./]/g, '/');
   const bench = /^workload\/benchmarks\/(\d+)/.exec(p);
+  const group = /^cluster\/groups\/(\d+)/.exec(p);
+  if (group) return `group-${Number(group[1])}`;
+  if (/^cluster\/groups/.test(p)) return 'groups';
   if (bench) return `benchmark-${chosenBenchmarks(draft)[Number(bench[1])]?.benchmark ?? NPB_BENCHMARKS[0]}` as WorkloadField;
   const table: [RegExp, WorkloadField][] = [
-    [/^cluster\/nodes/, 'nodes'], [/^cluster\/arity/, 'arity'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
+    [/^cluster\/nodes/, 'nodes'], [/^cluster\/arity/, 'arity'], [/^cluster\/levels/, 'levels'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
     [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
     [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
     [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'], [/^workload\/bytes/, 'bytes'],
@@ -175,15 +187,24 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   } else if (draft.kind === 'npb' && chosenBenchmarks(draft).length === 0) errors.benchmarks = 'must run at least one NAS benchmark';
   const series = catalog.filter((s) => draft.series.includes(s.id));
   if (series.length === 0) errors.series = 'must run at least one series';
+  const fatTree = isFatTree(from.cluster.fabric);
+  const { levels: _fromLevels, groups: _fromGroups, ...fromCluster } = from.cluster;
+  const grouped = fatTree && draft.kind === 'pingpong' && draft.groups.length > 0;
+  const groups = buildGroups(grouped ? draft.groups : []);
+  for (const [i, e] of Object.entries(groups.errors)) errors[`group-${Number(i)}`] = e;
   const candidate: Record<string, unknown> = {
     ...from,
     cluster: {
-      ...from.cluster,
+      ...fromCluster,
       nodes: numberOrText(draft.nodes),
       // The radix travels only when it differs from the Elite switches' 4 (or the scenario named it).
-      ...(isFatTree(from.cluster.fabric) && (draft.arity.trim() !== '4' || from.cluster.arity !== undefined)
+      ...(fatTree && (draft.arity.trim() !== '4' || from.cluster.arity !== undefined)
         ? { arity: numberOrText(draft.arity) }
         : {}),
+      // The levels travel only when chosen (empty: the fewest that hold the nodes).
+      ...(fatTree && draft.levels.trim() !== '' ? { levels: numberOrText(draft.levels) } : {}),
+      // The groups travel only when there are any (fat-tree ping-pong sweeps).
+      ...(grouped ? { groups: groups.groups } : {}),
     },
     workload: workloadOf(from, draft, series, sizes),
   };
@@ -198,6 +219,10 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
     else if (!field) other = checked.error;
   } else {
     const { cluster, workload } = checked.scenario;
+    if (cluster.levels !== undefined) {
+      const rule = levelsRuleError(cluster.arity ?? 4, cluster.levels, cluster.nodes);
+      if (rule) errors.levels = rule;
+    }
     if (workload.kind === 'pingpong') {
       if (workload.initiator >= cluster.nodes) errors.initiator = `must be below the node count (${cluster.nodes})`;
       if (workload.target >= cluster.nodes) errors.target = `must be below the node count (${cluster.nodes})`;

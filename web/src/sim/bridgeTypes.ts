@@ -45,6 +45,8 @@ export interface TopologyComponent {
   network?: string;
   /** Display name, e.g. "Fast Ethernet switch". */
   label?: string;
+  /** Hosts of a grouped run: the index of the node group they belong to (Topology.groups). */
+  group?: number;
 }
 
 export interface TopologyLink {
@@ -60,6 +62,8 @@ export interface Topology {
   nodes: number;
   levels: number;
   arity: number;
+  /** Node groups of a grouped run (cluster.groups): nodes [first, last], the series they run and its index. */
+  groups?: { nodes: [number, number]; series: string; label: string; series_index: number }[];
   components: TopologyComponent[];
   links: TopologyLink[];
 }

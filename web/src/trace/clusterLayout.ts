@@ -156,7 +156,9 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
       .domain(switches.map((s) => s.id))
       .range([MARGIN.side, width - MARGIN.side])
       .padding(0.5);
-    const swW = Math.max(nodeW, Math.min(90, even.step() * 0.6));
+    // At least a node's width, but never wider than the spacing: spare fat-tree levels can hold more switches than
+    // there are nodes (64 switches above 16 hosts), and their boxes must not run into each other.
+    const swW = Math.min(Math.max(nodeW, Math.min(90, even.step() * 0.6)), Math.max(1, even.step() * 0.85));
     for (const s of switches) {
       let sx = even(s.id) ?? width / 2;
       if (level === 1) {

@@ -1,0 +1,146 @@
+// Fat-tree levels chosen apart from the node count (cluster.levels): the rule, the built tree, its routes, a
+// whole run on it, and the parser's refusals.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "hw/cluster.h"
+#include "hw/fat_tree_shape.h"
+#include "nlohmann/json.hpp"
+#include "run/session.h"
+#include "scenario/scenario.h"
+
+namespace hpcsim {
+namespace {
+
+std::map<int, int> switches_per_level(const QsnetFabric& f) {
+  std::map<int, int> n;
+  for (const auto& s : f.switches()) ++n[s.level];
+  return n;
+}
+
+// The switch levels a route from `a` to `b` visits.
+std::vector<int> levels_on_route(const QsnetFabric& f, int a, int b) {
+  std::map<ComponentId, int> level;
+  for (const auto& s : f.switches()) level[s.id] = s.level;
+  std::vector<int> out;
+  for (int c : f.route(a, b)) {
+    auto it = level.find(f.channels()[static_cast<size_t>(c)].to);
+    if (it != level.end()) out.push_back(it->second);
+  }
+  return out;
+}
+
+TEST(FatTreeLevels, TheRuleBoundsLevelsByTheNodesAndByTheHostPorts) {
+  EXPECT_EQ(min_fat_tree_levels(4, 16), 2);
+  EXPECT_EQ(min_fat_tree_levels(4, 17), 3);
+  EXPECT_EQ(min_fat_tree_levels(2, 1024), 10);
+  EXPECT_EQ(max_fat_tree_levels(4), 6);   // 4^6 = 4096
+  EXPECT_EQ(max_fat_tree_levels(8), 4);   // 8^4 = 4096
+  EXPECT_EQ(max_fat_tree_levels(2), 12);  // 2^12 = 4096
+  EXPECT_EQ(max_fat_tree_levels(3), 7);   // 3^7 = 2187, 3^8 = 6561
+  // Every arity holds the largest cluster at its minimum depth.
+  for (int k = 2; k <= 8; ++k) EXPECT_LE(min_fat_tree_levels(k, 1024), max_fat_tree_levels(k)) << k;
+  EXPECT_EQ(fat_tree_levels_rule(4, 2, 64), "2 levels of 4-way switches hold at most 16 nodes, not 64");
+  EXPECT_EQ(fat_tree_levels_rule(4, 7, 64), "7 levels of 4-way switches make 16384 host ports; at most 4096 (6 levels)");
+  EXPECT_EQ(fat_tree_levels_rule(4, 3, 64), "");
+  EXPECT_EQ(fat_tree_levels_rule(4, 6, 64), "");
+}
+
+TEST(FatTreeLevels, SpareLevelsAreBuiltWholeAndIdleAboveTheHosts) {
+  Simulator sim;
+  ParameterSet p;
+  // 16 Elan3 nodes need two levels of 4-way switches; four levels add 16 and 64 switches on top.
+  Cluster c(sim, p, 16, NicFamily::kElan3, 1, 4, 4);
+  const QsnetFabric& f = c.fabric();
+  EXPECT_EQ(f.levels(), 4);
+  EXPECT_EQ(switches_per_level(f), (std::map<int, int>{{1, 4}, {2, 4}, {3, 16}, {4, 64}}));
+  // Cables: 16 to the hosts, 16 leaf up-links, 16 from level 2 to 3, 64 from level 3 to 4; two channels each.
+  EXPECT_EQ(f.channels().size(), 2u * (16 + 16 + 16 + 64));
+  // Hosts 0 and 5 sit under different leaves of the one populated level-2 subtree: the route turns at level 2,
+  // exactly as in the two-level tree, and the spare stages carry nothing.
+  EXPECT_EQ(levels_on_route(f, 0, 5), (std::vector<int>{1, 2, 1}));
+  EXPECT_EQ(f.hops(0, 15), 4);
+  // Every spare switch has a link down (the tree is connected) even though no route reaches it.
+  std::map<ComponentId, int> down;
+  for (const auto& ch : f.channels()) down[ch.from] += 1;
+  for (const auto& s : f.switches())
+    if (s.level >= 3) {
+      EXPECT_GE(down[s.id], 1) << s.id;
+    }
+  auto topo = nlohmann::json::parse(c.topology_json());
+  EXPECT_EQ(topo["levels"], 4);
+  int top = 0;
+  for (const auto& comp : topo["components"])
+    if (comp["kind"] == "switch" && comp["level"] == 4) ++top;
+  EXPECT_EQ(top, 64);
+}
+
+TEST(FatTreeLevels, HostsInDifferentSubtreesMeetAtTheirNearestCommonAncestor) {
+  Simulator sim;
+  ParameterSet p;
+  // 64 Elan4 nodes: three levels needed, four built. 0 and 63 are in different level-2 subtrees: up to level 3 and
+  // down, six links, never level 4; 0 and 20 differ at level 2 as well.
+  Cluster c(sim, p, 64, NicFamily::kElan4, 1, 4, 4);
+  const QsnetFabric& f = c.fabric_rail(0);
+  EXPECT_EQ(f.levels(), 4);
+  EXPECT_EQ(levels_on_route(f, 0, 63), (std::vector<int>{1, 2, 3, 2, 1}));
+  EXPECT_EQ(levels_on_route(f, 0, 20), (std::vector<int>{1, 2, 3, 2, 1}));
+  EXPECT_EQ(levels_on_route(f, 0, 3), (std::vector<int>{1}));
+  // d-mod-k: the up port at each level is the destination's digit, so 0 -> 63 and 0 -> 62 leave leaf 0 by
+  // different up-links (digits 3 and 2).
+  EXPECT_NE(f.route(0, 63)[1], f.route(0, 62)[1]);
+}
+
+nlohmann::json scenario_with(const nlohmann::json& cluster) {
+  return nlohmann::json{{"format", "hpc-interconnect-scenario"}, {"version", 1}, {"id", "t"}, {"cluster", cluster},
+                        {"workload",
+                         {{"kind", "pingpong"}, {"initiator", 0}, {"target", 5}, {"sizes_bytes", {0, 4096}},
+                          {"series", {{{"id", "p"}, {"protocol", "portals"}, {"operation", "put"}}}}}}};
+}
+
+nlohmann::json run(const nlohmann::json& scenario) {
+  std::string err;
+  auto s = Session::create(scenario.dump(), &err);
+  EXPECT_TRUE(s) << err;
+  if (!s) return {};
+  while (!s->run(1u << 20)) {
+  }
+  auto out = nlohmann::json::parse(s->result_json());
+  out["topology"] = nlohmann::json::parse(s->topology_json());
+  return out;
+}
+
+TEST(FatTreeLevels, ARunOnSpareLevelsHasTheSameLatenciesAndMoreSwitches) {
+  auto two = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}}));
+  auto five = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 5}}));
+  EXPECT_EQ(two["topology"]["levels"], 2);
+  EXPECT_EQ(five["topology"]["levels"], 5);
+  EXPECT_GT(five["topology"]["components"].size(), two["topology"]["components"].size());
+  for (size_t k = 0; k < 2; ++k)
+    EXPECT_DOUBLE_EQ(five["series"][0]["points"][k]["latency_us"].get<double>(),
+                     two["series"][0]["points"][k]["latency_us"].get<double>());
+}
+
+TEST(FatTreeLevels, TheParserNamesTheFieldAndTheRule) {
+  Scenario s;
+  ASSERT_EQ(parse_scenario(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}}).dump(), &s), "");
+  EXPECT_EQ(s.levels, 0);
+  ASSERT_EQ(parse_scenario(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 3}}).dump(), &s), "");
+  EXPECT_EQ(s.levels, 3);
+  auto error = [](const nlohmann::json& cluster) {
+    Scenario x;
+    return parse_scenario(scenario_with(cluster).dump(), &x);
+  };
+  EXPECT_EQ(error({{"fabric", "qsnet"}, {"nodes", 64}, {"levels", 2}}),
+            "cluster.levels: 2 levels of 4-way switches hold at most 16 nodes, not 64");
+  EXPECT_EQ(error({{"fabric", "qsnet2"}, {"nodes", 64}, {"arity", 8}, {"levels", 5}}),
+            "cluster.levels: 5 levels of 8-way switches make 32768 host ports; at most 4096 (4 levels)");
+  EXPECT_EQ(error({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 0}}), "cluster.levels: 0 is outside [1, 12]");
+  EXPECT_EQ(error({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", "3"}}), "cluster.levels: must be integer");
+  EXPECT_EQ(error({{"fabric", "sci-ringlet"}, {"nodes", 8}, {"levels", 2}}),
+            "cluster.levels: a ringlet has no switch levels (fat trees only)");
+}
+
+}  // namespace
+}  // namespace hpcsim
