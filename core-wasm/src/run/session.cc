@@ -1,6 +1,7 @@
 #include "run/session.h"
 
 #include "run/alltoall_run.h"
+#include "run/exchange_run.h"
 #include "run/mpi_layers.h"
 #include "run/npb_campaign.h"
 #include "run/dynamic_run.h"
@@ -68,6 +69,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     s->alltoall_ = std::make_unique<AlltoallRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
                                                  s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
     s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->alltoall_->start(); });
+    return s;
+  }
+  if (s->scenario_.workload_kind == "exchange") {
+    s->exchange_ = std::make_unique<ExchangeRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
+                                                 s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->exchange_->start(); });
     return s;
   }
   if (s->scenario_.workload_kind == "dynamic") {
@@ -318,6 +325,7 @@ std::string Session::result_json() const {
   append_seed001_tables(tables);
   if (npb_) npb_->append_tables(tables);
   if (alltoall_) alltoall_->append_tables(tables);
+  if (exchange_) exchange_->append_tables(tables);
   if (dynamic_) dynamic_->append_tables(tables);
   // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
   // pair that runs (the measured one, plus the others of a half-shift run).
@@ -327,9 +335,10 @@ std::string Session::result_json() const {
                       static_cast<uint64_t>(pairs);
   if (npb_) npb_->append_histograms(histograms);
   if (alltoall_) alltoall_->append_histograms(histograms);
+  if (exchange_) exchange_->append_histograms(histograms);
   if (dynamic_) dynamic_->append_histograms(histograms);
   for (const auto& spec : scenario_.series) {
-    if (npb_ || dynamic_ || alltoall_) break;
+    if (npb_ || dynamic_ || alltoall_ || exchange_) break;
     std::map<uint32_t, uint64_t> counts;
     for (uint32_t b : scenario_.sizes_bytes) counts[b] += per_size;
     json h = json::array();
@@ -346,6 +355,7 @@ std::string Session::result_json() const {
   // A workload that stopped before its end (a protocol deadlock) says where, rather than giving partial tables.
   if (npb_ && !npb_->stalled().empty()) out["stalled"] = npb_->stalled();
   if (alltoall_ && !alltoall_->stalled().empty()) out["stalled"] = alltoall_->stalled();
+  if (exchange_ && !exchange_->stalled().empty()) out["stalled"] = exchange_->stalled();
   if (dynamic_ && !dynamic_->stalled().empty()) out["stalled"] = dynamic_->stalled();
   return out.dump();
 }
