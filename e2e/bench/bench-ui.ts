@@ -6,7 +6,9 @@
  * frame time (ms), FPS and the canvas's `data-packets` (packets drawn) per frame. Prints figures; never fails
  * on speed. Cases: (a) the default scenario, (b) scenarios/qsnet-256-half-shift.json as a share link,
  * (c) the same 256-node half-shift at 1024 nodes (a share link; more links, so more packets at once),
- * (d) scenarios/ompi-elan4-64-alltoall.json (MPI_Alltoall on 64 Elan4 nodes: every NIC sends at once; 3.8 M events).
+ * (d) scenarios/ompi-elan4-64-alltoall.json (MPI_Alltoall on 64 Elan4 nodes: every NIC sends at once; 3.8 M events),
+ * (e) scenarios/ompi-elan4-256-exchange.json (MPI_Sendrecv between node i and i + 128 on 256 Elan4 nodes, both ways at
+ * once: when the first packets leave together all 2,048 directed links of the fat tree carry one; 0.9 M events).
  * BENCH_ONLY=bc runs only the named cases.
  */
 import { spawn } from 'node:child_process';
@@ -84,6 +86,7 @@ function cases(): Case[] {
     { name: '(b) qsnet-256-half-shift, 256 nodes', scenario: big },
     { name: '(c) half-shift at 1024 nodes, 4 KiB', scenario: huge },
     { name: '(d) ompi-elan4-64-alltoall, 64 nodes', scenario: read('ompi-elan4-64-alltoall.json') },
+    { name: '(e) ompi-elan4-256-exchange, 256 nodes', scenario: read('ompi-elan4-256-exchange.json') },
   ];
   const only = process.env.BENCH_ONLY; // e.g. "bc": run only cases (b) and (c)
   return only ? all.filter((c) => only.includes(c.name[1])) : all;
