@@ -59,6 +59,8 @@ TEST(Exchange, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
   ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
   const auto& t = j["tables"][0];
   EXPECT_EQ(t["id"], "exchange");
+  EXPECT_EQ(t["unit"], "us | MB/s | MB/s");  // one unit per column
+  ASSERT_EQ(t["columns"].size(), 3u);
   ASSERT_EQ(t["rows"].size(), 2u);
   for (const auto& row : t["rows"]) {
     double us = row["values"][0].get<double>(), node = row["values"][1].get<double>(),

@@ -57,7 +57,7 @@ void ExchangeRun::append_tables(nlohmann::ordered_json& tables) const {
                     {"label", "MPI_Sendrecv of " + std::to_string(scenario_.exchange_bytes) +
                                   " B between node i and node i + " + std::to_string(scenario_.nodes / 2) + " on " +
                                   std::to_string(scenario_.nodes) + " nodes, both ways at once"},
-                    {"unit", "us | MB/s"},
+                    {"unit", "us | MB/s | MB/s"},
                     {"columns", json::array({"time per MPI_Sendrecv (µs)", "per node, each way (MB/s)",
                                              "aggregate, all nodes (MB/s)"})},
                     {"rows", rows}});
