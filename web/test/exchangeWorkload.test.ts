@@ -1,8 +1,8 @@
 /**
  * The exchange workload on the page (MPI_Sendrecv between node i and i + N/2): the bundled 256-node scenario loads by
  * id and round-trips through the editor's draft, the editor refuses an odd node count and a transport with no MPI
- * layer at their fields, switching from a ping-pong lands on 256 Elan4 nodes, and its histograms are one run,
- * MPI_Sendrecv.
+ * layer at their fields, switching from a ping-pong lands on 256 Elan4 nodes, its histograms are one run,
+ * MPI_Sendrecv, and its table's three columns have their units.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ import { defaultLanes, mpiRanksOf, pingPongOf } from '../src/scenario/scenarioTy
 import { BUNDLED_SCENARIO_IDS, loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
 import { validateScenario } from '../src/scenario/validateScenario.ts';
 import { computeHistogramChart, parseHistogramId } from '../src/charts/histogramChartModel.ts';
+import { columnUnits, unitCaption } from '../src/charts/tableFormat.ts';
 
 test('the 256-node exchange loads by id, passes the schema and round-trips through the draft unchanged', async () => {
   assert.ok(BUNDLED_SCENARIO_IDS.includes('ompi-elan4-256-exchange'));
@@ -61,4 +62,10 @@ test('exchange histograms are one run, MPI_Sendrecv, over each transport', () =>
   ], 500, 260);
   assert.deepEqual(model.runs, ['MPI_Sendrecv']);
   assert.equal(model.sameAcrossSeries, true);
+});
+
+test("the exchange table's 'us | MB/s | MB/s' gives each of its three columns a unit and names each unit once", () => {
+  assert.deepEqual(columnUnits('us | MB/s | MB/s', 3), ['us', 'MB/s', 'MB/s']);
+  assert.equal(unitCaption('us | MB/s | MB/s'), 'µs | MB/s = 10^6 B/s');
+  assert.equal(unitCaption('us | MB/s'), 'µs | MB/s = 10^6 B/s');
 });
