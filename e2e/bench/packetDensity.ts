@@ -48,6 +48,9 @@ export async function packetDensity(scenarioText: string, fraction = 0.9): Promi
   let count = 0;
   let peak = 0;
   let peak_ps = 0;
+  // Where the peak is reached: many edges share one time (every node's packet leaves at the same picosecond), so
+  // the first edge at peak_ps may still be below the peak.
+  let at = 0;
   const counts = new Int32Array(order.length);
   order.forEach((k, i) => {
     count += deltas[k];
@@ -55,9 +58,9 @@ export async function packetDensity(scenarioText: string, fraction = 0.9): Promi
     if (count > peak) {
       peak = count;
       peak_ps = edges[k];
+      at = i;
     }
   });
-  const at = order.findIndex((k) => edges[k] === peak_ps);
   let lo = at;
   let hi = at;
   while (lo > 0 && counts[lo - 1] >= fraction * peak) lo--;

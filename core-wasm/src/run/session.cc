@@ -2,6 +2,8 @@
 
 #include "run/alltoall_run.h"
 #include "run/endpoint_factory.h"
+#include "run/exchange_run.h"
+#include "run/mpi_layers.h"
 #include "run/npb_campaign.h"
 #include "run/dynamic_run.h"
 
@@ -62,6 +64,12 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     s->alltoall_ = std::make_unique<AlltoallRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
                                                  s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
     s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->alltoall_->start(); });
+    return s;
+  }
+  if (s->scenario_.workload_kind == "exchange") {
+    s->exchange_ = std::make_unique<ExchangeRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
+                                                 s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->exchange_->start(); });
     return s;
   }
   if (s->scenario_.workload_kind == "dynamic") {
@@ -319,6 +327,7 @@ std::string Session::result_json() const {
   append_seed001_tables(tables);
   if (npb_) npb_->append_tables(tables);
   if (alltoall_) alltoall_->append_tables(tables);
+  if (exchange_) exchange_->append_tables(tables);
   if (dynamic_) dynamic_->append_tables(tables);
   // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
   // pair that runs (the measured one, plus the others of a half-shift run).
@@ -328,9 +337,10 @@ std::string Session::result_json() const {
                       static_cast<uint64_t>(pairs);
   if (npb_) npb_->append_histograms(histograms);
   if (alltoall_) alltoall_->append_histograms(histograms);
+  if (exchange_) exchange_->append_histograms(histograms);
   if (dynamic_) dynamic_->append_histograms(histograms);
   for (size_t i = 0; i < scenario_.series.size(); ++i) {
-    if (npb_ || dynamic_ || alltoall_) break;
+    if (npb_ || dynamic_ || alltoall_ || exchange_) break;
     const SeriesSpec& spec = scenario_.series[i];
     uint64_t n = per_size;
     if (!scenario_.groups.empty()) {  // the pairs that run this series' stack
@@ -354,6 +364,7 @@ std::string Session::result_json() const {
   // A workload that stopped before its end (a protocol deadlock) says where, rather than giving partial tables.
   if (npb_ && !npb_->stalled().empty()) out["stalled"] = npb_->stalled();
   if (alltoall_ && !alltoall_->stalled().empty()) out["stalled"] = alltoall_->stalled();
+  if (exchange_ && !exchange_->stalled().empty()) out["stalled"] = exchange_->stalled();
   if (dynamic_ && !dynamic_->stalled().empty()) out["stalled"] = dynamic_->stalled();
   return out.dump();
 }

@@ -18,6 +18,7 @@ namespace hpcsim {
 
 class NpbCampaign;
 class AlltoallRun;
+class ExchangeRun;
 class DynamicRun;
 
 class Session {
@@ -82,6 +83,7 @@ class Session {
   std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
   std::unique_ptr<NpbCampaign> npb_;                  ///< an "npb" workload's runs (seed 003)
   std::unique_ptr<AlltoallRun> alltoall_;             ///< an "alltoall" workload's runs
+  std::unique_ptr<ExchangeRun> exchange_;             ///< an "exchange" workload's runs
   std::unique_ptr<DynamicRun> dynamic_;               ///< a "dynamic" workload's run (seed 001)
   uint32_t message_ids_ = 0;
   bool finished_ = false;

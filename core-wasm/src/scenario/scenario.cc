@@ -197,8 +197,8 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
   if (!w) return err;
   std::string kind;
   if (!read_string(*w, "kind", "workload.kind", true, &kind, &err)) return err;
-  if (kind != "pingpong" && kind != "npb" && kind != "dynamic" && kind != "alltoall")
-    return "workload.kind: \"" + kind + "\" is not a known workload (pingpong, npb, dynamic, alltoall)";
+  if (kind != "pingpong" && kind != "npb" && kind != "dynamic" && kind != "alltoall" && kind != "exchange")
+    return "workload.kind: \"" + kind + "\" is not a known workload (pingpong, npb, dynamic, alltoall, exchange)";
   out->workload_kind = kind;
   if (kind == "npb") {
     if (nic != "pci-sci") return "workload.kind: npb runs on the seed 003 SCI cluster only (fabric sci-ringlet)";
@@ -208,6 +208,13 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     if (!e.empty()) return e;
   } else if (kind == "alltoall") {
     e = parse_alltoall_workload(*w, out);
+    if (!e.empty()) return e;
+    e = parse_series(*w, nic, static_cast<int>(rails), out);
+    if (!e.empty()) return e;
+    e = check_mpi_series(*out);
+    if (!e.empty()) return e;
+  } else if (kind == "exchange") {
+    e = parse_exchange_workload(*w, static_cast<int>(nodes), out);
     if (!e.empty()) return e;
     e = parse_series(*w, nic, static_cast<int>(rails), out);
     if (!e.empty()) return e;

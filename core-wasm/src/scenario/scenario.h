@@ -76,8 +76,9 @@ struct Scenario {
   int warmup_iterations = 1;
   int iterations = 2;
   std::vector<uint32_t> sizes_bytes;
-  std::string workload_kind = "pingpong";  ///< pingpong | npb | dynamic | alltoall
+  std::string workload_kind = "pingpong";  ///< pingpong | npb | dynamic | alltoall | exchange
   int64_t alltoall_bytes = 0;              ///< alltoall: bytes each rank sends to each other rank per call
+  int64_t exchange_bytes = 0;              ///< exchange: bytes each rank sends to its partner per MPI_Sendrecv
   int npb_processes = 0;                   ///< npb: MPI processes, one per node (0 .. nodes-1)
   std::vector<NpbRunSpec> npb_runs;        ///< npb: the benchmarks, each on every series' transport and on 1 process
   DynamicSpec dynamic;                     ///< dynamic: the job, the join and the leave

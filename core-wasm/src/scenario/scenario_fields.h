@@ -64,6 +64,9 @@ std::string parse_npb_workload(const json& w, Scenario* out);
 
 /// A workload of kind "alltoall" (scenario_alltoall.cc): bytes per pair and iterations; "" or the error.
 std::string parse_alltoall_workload(const json& w, Scenario* out);
+/// A workload of kind "exchange" (scenario_exchange.cc): bytes per direction and iterations, on an even `nodes`;
+/// "" or the error.
+std::string parse_exchange_workload(const json& w, int nodes, Scenario* out);
 /// Every series of a rank-program workload must name a protocol with an MPI layer; "" or the error.
 std::string check_mpi_series(const Scenario& s);
 

@@ -1,6 +1,7 @@
 /**
  * Scales and marks of the message-size chart of MPI jobs (pure; d3 computes, React draws): for each histogram
- * "<benchmark>.<class>/<series id>" (NAS runs) or "alltoall/<series id>" (run "MPI_Alltoall") of the result's
+ * "<benchmark>.<class>/<series id>" (NAS runs), "alltoall/<series id>" (run "MPI_Alltoall") or "exchange/<series id>"
+ * (run "MPI_Sendrecv") of the result's
  * `message_histograms` (sim/bridgeTypes.ts MessageHistogram),
  * the points (message size, count) and a path through them. x: MPI payload bytes on d3 scaleSymlog (constant 1 B, so 0 B sits at the
  * left edge); y: messages sent on a log scale. Colour follows the benchmark, dash the transport. Histograms with
@@ -37,15 +38,16 @@ export interface HistogramChartModel {
 
 /**
  * "CG.S/ss-via" → { run: "CG.S", seriesId: "ss-via" }; "alltoall/ompi-rdma-read" → { run: "MPI_Alltoall", ... };
+ * "exchange/ompi-rdma-read" → { run: "MPI_Sendrecv", ... };
  * "dynamic/<series>" → MPI point-to-point, "dynamic/control" → join/leave control; null for other ids ("pingpong/<series>").
  */
 export function parseHistogramId(id: string): { run: string; seriesId: string } | null {
   // A dynamic job: its ranks' MPI messages per series, and the join/leave control messages (CONNECT, ACCEPT, ...).
   const d = /^dynamic\/(.+)$/.exec(id);
   if (d) return d[1] === 'control' ? { run: 'join/leave control', seriesId: 'control' } : { run: 'MPI point-to-point', seriesId: d[1] };
-  const m = /^([A-Z]+\.[A-Z]|alltoall)\/(.+)$/.exec(id);
+  const m = /^([A-Z]+\.[A-Z]|alltoall|exchange)\/(.+)$/.exec(id);
   if (!m) return null;
-  return { run: m[1] === 'alltoall' ? 'MPI_Alltoall' : m[1], seriesId: m[2] };
+  return { run: m[1] === 'alltoall' ? 'MPI_Alltoall' : m[1] === 'exchange' ? 'MPI_Sendrecv' : m[1], seriesId: m[2] };
 }
 
 export function computeHistogramChart(histograms: MessageHistogram[], width: number, height: number): HistogramChartModel {

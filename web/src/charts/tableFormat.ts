@@ -37,7 +37,11 @@ const CAPTIONS: Record<string, string> = {
   'MB/s': 'MB/s = 10^6 B/s',
 };
 
-/** Caption text of a table's unit: "s" → "seconds", "x" → "speed-up, ×", "us | MB/s" → "µs | MB/s = 10^6 B/s". */
+/**
+ * Caption text of a table's unit, each distinct unit once: "s" → "seconds", "x" → "speed-up, ×", "us | MB/s" →
+ * "µs | MB/s = 10^6 B/s", "us | MB/s | MB/s" → "µs | MB/s = 10^6 B/s".
+ */
 export function unitCaption(unit: string | undefined): string {
-  return (unit ?? '').split('|').map((u) => CAPTIONS[u.trim()] ?? u.trim()).join(' | ');
+  const parts = (unit ?? '').split('|').map((u) => u.trim());
+  return parts.filter((u, i) => parts.indexOf(u) === i).map((u) => CAPTIONS[u] ?? u).join(' | ');
 }

@@ -96,6 +96,7 @@ export function MessageSizeChart() {
         Latency and bandwidth against message size come from a ping-pong sweep; {nas
           ? 'a NAS run has its execution times and speed-ups in the tables below.'
           : dynamic ? 'a dynamic job has its join, first message and leave times (µs) in the tables below; the control messages are its connect/accept, NEW_PROC, DISCONNECT and their acknowledgements.'
+          : scenario.workload.kind === 'exchange' ? 'an exchange has its time per MPI_Sendrecv and its bandwidth per node and in all in the table below.'
           : 'an all-to-all has its time per call and aggregate bandwidth in the table below.'}
         {!dynamic && model.lines.length > 0 && model.seriesIds.length > 1 && model.sameAcrossSeries &&
           (nas ? ' Each benchmark sends the same MPI messages over every transport, so one stem stands for all of them.'

@@ -88,7 +88,7 @@ function SimTableView({ t }: { t: ComparedTable }) {
       <Caption t={t} />
       <thead>
         <tr>
-          <th>{t.id.startsWith('npb-') ? 'Benchmark' : t.id === 'alltoall' ? 'MPI layer' : t.id.startsWith('dynamic-') ? 'Measure' : 'Row'}</th>
+          <th>{t.id.startsWith('npb-') ? 'Benchmark' : t.id === 'alltoall' || t.id === 'exchange' ? 'MPI layer' : t.id.startsWith('dynamic-') ? 'Measure' : 'Row'}</th>
           {t.columns.map((c) => (
             <th key={c} className="num">{c}</th>
           ))}
@@ -120,11 +120,12 @@ export function ResultTables() {
   const dynamic = kind === 'dynamic';
   if (tables.length === 0) {
     return kind !== 'pingpong' ? (
-      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : dynamic ? 'Dynamic process results' : 'All-to-all results'} data-testid="result-tables">
+      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : dynamic ? 'Dynamic process results' : kind === 'exchange' ? 'Exchange results' : 'All-to-all results'} data-testid="result-tables">
         <p className="muted">
           {nas
             ? 'The NAS tables (execution time, speed-up) appear when every run has finished.'
             : dynamic ? 'The dynamic process tables (join, first message and leave in µs; rank, membership, refused sends) appear when the run has finished.'
+            : kind === 'exchange' ? 'The MPI_Sendrecv table (µs per call, MB/s per node each way, aggregate MB/s) appears when every series has finished.'
             : 'The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.'}
         </p>
       </section>
@@ -137,6 +138,7 @@ export function ResultTables() {
         <h2>
           {nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)'
             : kind === 'alltoall' ? 'MPI_Alltoall: time per call and aggregate bandwidth (simulated)'
+            : kind === 'exchange' ? 'MPI_Sendrecv across the bisection: time per call and bandwidth (simulated)'
             : dynamic ? 'MPI-2 dynamic process: join, communication and leave (simulated)'
             : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}
         </h2>

@@ -1,7 +1,8 @@
 /**
  * The cluster and workload part of the scenario editor: the workload kind (ping-pong sweep, all-to-all or NAS
  * Parallel Benchmarks), the node count, then for a ping-pong initiator/target, sizes, iterations; for NAS runs the
- * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls; and
+ * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls (for an
+ * exchange the bytes each way and the MPI_Sendrecv calls); and
  * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. An MPI-2 dynamic job is
  * summarised read-only (its file is edited instead), with its node count and series. Each field shows the
  * rule its value breaks (workloadDraft.ts, and the core's own check).
@@ -70,6 +71,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
   const levels = levelsRange(draft);
   const nas = draft.kind === 'npb';
   const alltoall = draft.kind === 'alltoall';
+  const exchange = draft.kind === 'exchange';
   const dynamic = draft.kind === 'dynamic';
   const setClass = (b: (typeof NPB_BENCHMARKS)[number], c: NpbClass | undefined) => {
     const next = { ...draft.benchmarks };
@@ -83,15 +85,16 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
       <label className="workload-field">
         <span>workload</span>
         <select data-testid="edit-kind" value={draft.kind} onChange={(e) => onKind(e.target.value as WorkloadKind)}
-          title="ping-pong: one-way latency and bandwidth against message size; all-to-all: MPI_Alltoall on every node (time per call, aggregate bandwidth); NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003); dynamic: an MPI-2 process joins a running Open MPI job over Elan4 and leaves (seed 001)">
+          title="ping-pong: one-way latency and bandwidth against message size; all-to-all: MPI_Alltoall on every node (time per call, aggregate bandwidth); exchange: every node i MPI_Sendrecv's with node i + N/2, both ways at once (time per call, MB/s each way); NAS: NPB 2.3 kernels on 1 process and on every node over MPI (SCI cluster, seed 003); dynamic: an MPI-2 process joins a running Open MPI job over Elan4 and leaves (seed 001)">
           <option value="pingpong">ping-pong sweep</option>
           <option value="alltoall">all-to-all (MPI_Alltoall)</option>
+          <option value="exchange">exchange (MPI_Sendrecv across the bisection)</option>
           <option value="npb">NAS Parallel Benchmarks (MPI)</option>
           <option value="dynamic">MPI-2 dynamic process (join and leave)</option>
         </select>
         <FieldError field="kind" errors={errors} />
       </label>
-      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
+      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall || exchange ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
       {fatTree && text('arity', 'fat-tree arity', 'switch radix each way: 4 is the Elite / Elite4 switch (4 links down, 4 up); 2 to 8 build what-if k-ary fat trees')}
       {fatTree && text('levels', 'fat-tree levels',
         'switch stages; empty: the fewest that hold the nodes. More build a partially populated tree: the hosts fill the first leaf switches and routes turn at the nearest common ancestor, so the spare top stages are drawn but idle. At most 4096 host ports (arity^levels).',
@@ -105,6 +108,11 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
         <>
           {text('bytes', 'bytes per pair', 'bytes each rank sends to each other rank per MPI_Alltoall call, 0 to 16 MiB')}
           {text('iterations', 'iterations (calls)', 'MPI_Alltoall calls, 1 to 100')}
+        </>
+      ) : exchange ? (
+        <>
+          {text('bytes', 'bytes each way', 'bytes each rank sends to (and receives from) rank r + N/2 per MPI_Sendrecv, 0 to 16 MiB')}
+          {text('iterations', 'iterations (calls)', 'MPI_Sendrecv calls, 1 to 100')}
         </>
       ) : nas ? (
         <>
@@ -161,8 +169,8 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
           </label>
         </>
       )}
-      <div className="workload-field workload-series" role="group" aria-label={nas || alltoall || dynamic ? 'MPI transports that run' : 'Series that run'}>
-        <span>{nas || alltoall || dynamic ? 'MPI transports' : 'series'}</span>
+      <div className="workload-field workload-series" role="group" aria-label={nas || alltoall || exchange || dynamic ? 'MPI transports that run' : 'Series that run'}>
+        <span>{nas || alltoall || exchange || dynamic ? 'MPI transports' : 'series'}</span>
         {catalog.map((s) => (
           <label key={s.id} className="series-choice">
             <input

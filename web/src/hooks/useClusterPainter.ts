@@ -1,6 +1,7 @@
 /**
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
  * repaints the packet canvas and sets `data-busy` on SVG elements (`[data-component]`) at most once per frame.
+ * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
  * `trace` and `subscribeTrace` default to the page's run; the comparison run passes its own.
  */
 import { useEffect, type RefObject } from 'react';
@@ -35,8 +36,12 @@ export function useClusterPainter(
     const paint = () => {
       frame = 0;
       const t = usePlaybackStore.getState().time_ps;
+      const t0 = performance.now();
       const drawn = paintPackets(ctx, layout, traceStore, t, ratio);
       canvas.dataset.packets = String(drawn);
+      // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
+      // follow later in the frame), read by `npm run bench:ui`.
+      canvas.dataset.paintMs = (performance.now() - t0).toFixed(2);
       // Only components whose state changed are written (thousands of elements on 1024 nodes).
       const busy = busyComponents(traceStore, t);
       if (!elements) {

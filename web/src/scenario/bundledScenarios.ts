@@ -5,7 +5,7 @@
  */
 import type { Scenario } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
-import { alltoallTemplate, dynamicTemplate, npbTemplate } from './workloadTemplates';
+import { alltoallTemplate, dynamicTemplate, exchangeTemplate, npbTemplate } from './workloadTemplates';
 
 type Loader = () => Promise<{ default: unknown }>;
 
@@ -20,6 +20,8 @@ const LOADERS: Record<string, Loader> = {
   'npb-sci-8node-small': async () => ({ default: npbTemplate }),
   // The editor's all-to-all template too.
   'ompi-elan4-64-alltoall': async () => ({ default: alltoallTemplate }),
+  // And the exchange template (MPI_Sendrecv across the bisection of 256 Elan4 nodes).
+  'ompi-elan4-256-exchange': async () => ({ default: exchangeTemplate }),
   // And the MPI-2 dynamic processes template.
   'ompi-elan4-dynamic': async () => ({ default: dynamicTemplate }),
 };

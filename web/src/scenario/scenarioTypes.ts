@@ -54,6 +54,19 @@ export interface AlltoallWorkload {
 }
 
 /**
+ * MPI_Sendrecv across the bisection: every rank r (rank r on node r) exchanges `bytes` with rank (r + N/2) mod N,
+ * both directions at once (MPICH 1.2: MPI_Irecv, MPI_Isend, MPI_Waitall), `iterations` times (1 to 100, default 1),
+ * over each series' MPI layer; N even. Result: table `exchange` (µs per call, MB/s per node each way, aggregate MB/s)
+ * and histograms "exchange/<id>".
+ */
+export interface ExchangeWorkload {
+  kind: 'exchange';
+  bytes: number;
+  iterations?: number;
+  series: SeriesSpec[];
+}
+
+/**
  * MPI-2 dynamic processes (seed 001 "Dynamic MPI-2 Process Pool"): `processes` ranks on nodes 0.. (context 0) run
  * ping-pongs while a new process starts on `join_node` at `join_at_us`, attaches to a spare context (the capability
  * has `contexts_per_node` per node), connects to `root`, ping-pongs `iterations` `bytes`-byte messages with it and
@@ -73,7 +86,7 @@ export interface DynamicWorkload {
   series: SeriesSpec[];
 }
 
-export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload | DynamicWorkload;
+export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload | ExchangeWorkload | DynamicWorkload;
 
 /** The workload as a ping-pong sweep, or null for any other kind (NAS runs, all-to-all: no initiator, target or sizes). */
 export function pingPongOf(scenario: { workload: Workload }): PingPongWorkload | null {
@@ -170,13 +183,14 @@ export interface Scenario {
 }
 
 /**
- * MPI ranks of a job workload (rank r runs on node r): NAS runs' `processes`, an all-to-all's every node, a dynamic
+ * MPI ranks of a job workload (rank r runs on node r): NAS runs' `processes`, an all-to-all's or an exchange's every
+ * node, a dynamic
  * job's initial `processes` (the joining process, on its own node, is not counted); null for a ping-pong sweep,
  * which has an initiator and a target instead.
  */
 export function mpiRanksOf(scenario: { workload: Workload; cluster: { nodes: number } }): number | null {
   const w = scenario.workload;
-  return w.kind === 'npb' || w.kind === 'dynamic' ? w.processes : w.kind === 'alltoall' ? scenario.cluster.nodes : null;
+  return w.kind === 'npb' || w.kind === 'dynamic' ? w.processes : w.kind === 'alltoall' || w.kind === 'exchange' ? scenario.cluster.nodes : null;
 }
 
 /** A dynamic job's joining process: its node and the MPI rank it is given (the next after the initial ranks). */

@@ -1,7 +1,7 @@
 /**
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
  * A draft holds every kind's fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
- * benchmarks with their class; all-to-all: bytes per pair, iterations; MPI-2 dynamic job: read-only, node count and series); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * benchmarks with their class; all-to-all: bytes per pair, iterations; exchange: bytes each way, iterations; MPI-2 dynamic job: read-only, node count and series); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
  * state (initiator and target below the node count and distinct; processes at most the node count; the fat tree's
@@ -37,13 +37,13 @@ export interface WorkloadDraft {
   /** Ids of the series (from the catalog) that run. */
   series: string[];
   warmup: string;
-  /** Ping-pong: measured iterations; all-to-all: MPI_Alltoall calls. */
+  /** Ping-pong: measured iterations; all-to-all: MPI_Alltoall calls; exchange: MPI_Sendrecv calls. */
   iterations: string;
   /** NAS: MPI processes, one per node. */
   processes: string;
   /** NAS: the chosen benchmarks and their class, in NPB_BENCHMARKS order. */
   benchmarks: Partial<Record<NpbBenchmark, NpbClass>>;
-  /** All-to-all: bytes each rank sends to each other rank per call. */
+  /** All-to-all: bytes each rank sends to each other rank per call; exchange: bytes each way per MPI_Sendrecv. */
   bytes: string;
   /** Node groups (fat-tree ping-pong only; groupDraft.ts): each runs one series' stack, all at once. */
   groups: GroupDraft[];
@@ -73,7 +73,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
   const w = s.workload;
   const pp = w.kind === 'pingpong' ? w : (templateOf('pingpong').workload as Extract<typeof w, { kind: 'pingpong' }>);
   const npb = w.kind === 'npb' ? w : (templateOf('npb').workload as Extract<typeof w, { kind: 'npb' }>);
-  const a2a = w.kind === 'alltoall' ? w : (templateOf('alltoall').workload as Extract<typeof w, { kind: 'alltoall' }>);
+  const a2a = w.kind === 'alltoall' || w.kind === 'exchange' ? w : (templateOf('alltoall').workload as Extract<typeof w, { kind: 'alltoall' }>);
   return {
     kind: w.kind,
     nodes: String(s.cluster.nodes),
@@ -85,7 +85,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     sizes: pp.sizes_bytes.join(', '),
     series: w.series.map((x) => x.id),
     warmup: String(pp.warmup_iterations ?? 1),
-    iterations: String(w.kind === 'alltoall' ? (w.iterations ?? 1) : (pp.iterations ?? 2)),
+    iterations: String(w.kind === 'alltoall' || w.kind === 'exchange' ? (w.iterations ?? 1) : (pp.iterations ?? 2)),
     processes: String(npb.processes),
     benchmarks: Object.fromEntries(npb.benchmarks.map((b) => [b.benchmark, b.class])),
     bytes: String(a2a.bytes),
@@ -102,7 +102,7 @@ export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scena
   if (kind === draft.kind) return draft;
   const from = base.workload.kind === kind ? base : templateOf(kind, base);
   const w = from.workload;
-  const iterations = w.kind === 'alltoall' ? (w.iterations ?? 1) : w.kind === 'pingpong' ? (w.iterations ?? 2) : null;
+  const iterations = w.kind === 'alltoall' || w.kind === 'exchange' ? (w.iterations ?? 1) : w.kind === 'pingpong' ? (w.iterations ?? 2) : null;
   return {
     ...draft, kind, nodes: String(from.cluster.nodes), series: w.series.map((s) => s.id),
     ...(iterations !== null && { iterations: String(iterations) }),
@@ -157,7 +157,7 @@ function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], 
     // Shown read-only in the editor (edit the scenario file): the file's workload with the chosen series.
     return { ...from.workload, series };
   }
-  if (draft.kind === 'alltoall') {
+  if (draft.kind === 'alltoall' || draft.kind === 'exchange') {
     return { ...from.workload, bytes: numberOrText(draft.bytes), iterations: numberOrText(draft.iterations), series };
   }
   return {
@@ -227,9 +227,10 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
       if (workload.initiator >= cluster.nodes) errors.initiator = `must be below the node count (${cluster.nodes})`;
       if (workload.target >= cluster.nodes) errors.target = `must be below the node count (${cluster.nodes})`;
       if (workload.target === workload.initiator) errors.target = 'must differ from the initiator';
-    } else if (workload.kind === 'alltoall') {
+    } else if (workload.kind === 'alltoall' || workload.kind === 'exchange') {
       const i = workload.series.findIndex((x) => !isMpiLayer(cluster.fabric, x.protocol));
       if (i >= 0) errors.series = `${workload.series[i].label ?? workload.series[i].id}: ${workload.series[i].protocol} is no MPI layer on ${cluster.fabric} (${MPI_LAYERS[cluster.fabric].join(', ') || 'none'})`;
+      if (workload.kind === 'exchange' && cluster.nodes % 2 !== 0) errors.nodes = 'must be even: node i exchanges with node i + N/2';
     } else if (workload.kind === 'dynamic') {
       if (workload.processes > cluster.nodes) errors.nodes = `must be at least the initial MPI processes (${workload.processes})`;
       else if (workload.join_node >= cluster.nodes) errors.nodes = `must be above the joining process's node (${workload.join_node})`;

@@ -6,10 +6,13 @@
  * cluster with those layers.
  * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric); an all-to-all needs an MPI layer
  * (mpiLayers.ts), which the Elan3 QsNet has not. MPI-2 dynamic processes = ompi-elan4-dynamic (seed 001).
+ * Exchange (MPI_Sendrecv across the bisection) = ompi-elan4-256-exchange (256 Elan4 nodes), or on the SCI ringlet
+ * like the all-to-all.
  */
 import npbSmall from '../../../scenarios/npb-sci-8node-small.json' with { type: 'json' };
 import alltoall64 from '../../../scenarios/ompi-elan4-64-alltoall.json' with { type: 'json' };
 import dynamicElan4 from '../../../scenarios/ompi-elan4-dynamic.json' with { type: 'json' };
+import exchange256 from '../../../scenarios/ompi-elan4-256-exchange.json' with { type: 'json' };
 import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
@@ -19,6 +22,8 @@ export type WorkloadKind = Scenario['workload']['kind'];
 
 export const npbTemplate: Scenario = npbSmall as Scenario;
 export const alltoallTemplate: Scenario = alltoall64 as Scenario;
+/** MPI_Sendrecv between node i and i + N/2 on 256 Elan4 nodes, both ways at once (every link of the tree busy). */
+export const exchangeTemplate: Scenario = exchange256 as Scenario;
 /** MPI-2 dynamic processes: ompi-elan4-dynamic (seed 001, 8 Elan4 nodes, a process joins on node 6 and leaves). */
 export const dynamicTemplate: Scenario = dynamicElan4 as Scenario;
 
@@ -27,21 +32,34 @@ export const dynamicTemplate: Scenario = dynamicElan4 as Scenario;
  * four MPI transports (SS-VIA, SCI-MPICH, M-VIA, TCP/IP); on any other fabric the 64-node Elan4 scenario.
  */
 export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
+  return onBaseCluster(alltoallTemplate, base, 'alltoall', 'MPI_Alltoall');
+}
+
+/** The exchange template for a cluster like `base`'s, as alltoallTemplateFor chooses (an odd ringlet keeps its nodes). */
+export function exchangeTemplateFor(base: Scenario | undefined): Scenario {
+  return onBaseCluster(exchangeTemplate, base, 'exchange', 'MPI_Sendrecv across the bisection');
+}
+
+/**
+ * `template` (an MPI job) as it is, or, when `base` is on the SCI ringlet or a Fast Ethernet, on `base`'s cluster with
+ * the NAS template's transports that run there.
+ */
+function onBaseCluster(template: Scenario, base: Scenario | undefined, suffix: string, what: string): Scenario {
   const fabric = base?.cluster.fabric;
-  if (!base || (fabric !== 'sci-ringlet' && fabric !== 'fast-ethernet')) return alltoallTemplate;
-  const { description: _omitted, ...rest } = alltoallTemplate;
-  const ethernet = fabric === 'fast-ethernet';
+  if (!base || (fabric !== 'sci-ringlet' && fabric !== 'fast-ethernet')) return template;
+  const { description: _omitted, ...rest } = template;
+  const where = fabric === 'fast-ethernet'
+    ? `${base.cluster.nodes}-node Fast Ethernet (MPI over M-VIA, ch_p4 over TCP/IP)`
+    : `${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`;
   return {
     ...rest,
-    id: `${base.id}-alltoall`,
-    title: ethernet
-      ? `MPI_Alltoall on the ${base.cluster.nodes}-node Fast Ethernet (MPI over M-VIA, ch_p4 over TCP/IP)`
-      : `MPI_Alltoall on the ${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`,
+    id: `${base.id}-${suffix}`,
+    title: `${what} on the ${where}`,
     cluster: { ...base.cluster },
     workload: {
-      ...(alltoallTemplate.workload as Extract<Scenario['workload'], { kind: 'alltoall' }>),
+      ...template.workload,
       series: npbTemplate.workload.series.filter((s) => isMpiLayer(base.cluster.fabric, s.protocol)),
-    },
+    } as Scenario['workload'],
   };
 }
 
@@ -51,19 +69,22 @@ export function alltoallTemplateFor(base: Scenario | undefined): Scenario {
  */
 export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
   if (kind === 'pingpong') return base ? fabricTemplate(base.cluster.fabric) : defaultScenario;
-  return kind === 'npb' ? npbTemplate : kind === 'alltoall' ? alltoallTemplateFor(base) : dynamicTemplate;
+  return kind === 'npb' ? npbTemplate
+    : kind === 'alltoall' ? alltoallTemplateFor(base)
+    : kind === 'exchange' ? exchangeTemplateFor(base)
+    : dynamicTemplate;
 }
 
 /**
  * Series the editor offers: the template's of that kind, then any other of `current` (when of that kind; for an
- * all-to-all, any of `current`'s series whose protocol is an MPI layer of its fabric).
+ * all-to-all or an exchange, any of `current`'s series whose protocol is an MPI layer of its fabric).
  */
 export function seriesCatalogFor(kind: WorkloadKind, current: Scenario): SeriesSpec[] {
   const template = templateOf(kind, current);
   const out = [...template.workload.series];
   const mine =
     current.workload.kind === kind ? current.workload.series
-    : kind === 'alltoall' ? current.workload.series.filter((s) => isMpiLayer(template.cluster.fabric, s.protocol))
+    : kind === 'alltoall' || kind === 'exchange' ? current.workload.series.filter((s) => isMpiLayer(template.cluster.fabric, s.protocol))
     : [];
   for (const s of mine) if (!out.some((b) => b.id === s.id)) out.push(s);
   return out;

@@ -1,0 +1,48 @@
+// The exchange workload: every rank r does MPI_Sendrecv of `bytes` with rank (r + N/2) mod N at the same time,
+// `iterations` times (workload/exchange.h), once per series (each series' MPI layer, run/mpi_layers.h), one after
+// another in simulated time. Gives the table `exchange`: per series, the time of one MPI_Sendrecv (µs), the
+// bandwidth each node reaches in each direction (bytes / time, MB/s = 10^6 B/s) and the aggregate over the machine
+// (N × bytes / time, MB/s), and each run's message-size histogram ("exchange/<series id>").
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nlohmann/json.hpp"
+#include "run/mpi_layers.h"
+#include "workload/npb_run.h"
+
+namespace hpcsim {
+
+class ExchangeRun {
+ public:
+  /// The clusters the series need (see make_mpi_layer); `finished` runs after the last series.
+  ExchangeRun(Simulator& sim, Cluster* qsnet, SciCluster* sci, EthernetCluster* ethernet, const Scenario& scenario,
+              uint32_t* message_ids, std::function<void()> finished);
+  ~ExchangeRun();
+  void start() { start_series(0); }
+  void append_tables(nlohmann::ordered_json& tables) const;
+  void append_histograms(nlohmann::ordered_json& histograms) const;
+  /// "" while running or after the end; else (the simulation went idle mid-run) where the ranks stand.
+  std::string stalled() const;
+  /// Microseconds of one MPI_Sendrecv of series `s` (the slowest rank's), or -1 before it has run.
+  double call_us(size_t s) const { return s < call_us_.size() ? call_us_[s] : -1; }
+
+ private:
+  void start_series(size_t s);
+
+  Simulator& sim_;
+  Cluster* qsnet_;
+  SciCluster* sci_;
+  EthernetCluster* eth_;
+  const Scenario& scenario_;
+  uint32_t* ids_;
+  std::function<void()> finished_;
+  std::vector<double> call_us_;
+  std::vector<std::unique_ptr<MpiEndpoint>> layers_;  ///< kept alive: late events of a finished run may reach them
+  std::vector<std::unique_ptr<NpbRun>> runs_;
+  bool done_ = false;
+};
+
+}  // namespace hpcsim
