@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "nlohmann/json.hpp"
-#include "run/mpi_layers.h"
-#include "workload/npb_run.h"
+#include "run/mpi_job_series.h"
 
 namespace hpcsim {
 
@@ -20,29 +19,19 @@ class AlltoallRun {
   AlltoallRun(Simulator& sim, Cluster* qsnet, SciCluster* sci, EthernetCluster* ethernet, const Scenario& scenario,
               uint32_t* message_ids, std::function<void()> finished);
   ~AlltoallRun();
-  void start() { start_series(0); }
+  void start() { job_.start(); }
   void append_tables(nlohmann::ordered_json& tables) const;
   void append_histograms(nlohmann::ordered_json& histograms) const;
   /// "" while running or after the end; else (the simulation went idle mid-run) where the ranks stand.
-  std::string stalled() const;
+  std::string stalled() const { return job_.stalled(); }
   /// Microseconds of one MPI_Alltoall of series `s`, or -1 before it has run.
-  double call_us(size_t s) const { return s < call_us_.size() ? call_us_[s] : -1; }
+  double call_us(size_t s) const { return job_.call_us(s); }
 
  private:
-  void start_series(size_t s);
   int processes() const;
 
-  Simulator& sim_;
-  Cluster* qsnet_;
-  SciCluster* sci_;
-  EthernetCluster* eth_;
   const Scenario& scenario_;
-  uint32_t* ids_;
-  std::function<void()> finished_;
-  std::vector<double> call_us_;
-  std::vector<std::unique_ptr<MpiEndpoint>> layers_;  ///< kept alive: late events of a finished run may reach them
-  std::vector<std::unique_ptr<NpbRun>> runs_;
-  bool done_ = false;
+  MpiJobSeries job_;
 };
 
 }  // namespace hpcsim
