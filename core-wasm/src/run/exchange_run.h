@@ -5,32 +5,18 @@
 // (N × bytes / time, MB/s), and each run's message-size histogram ("exchange/<series id>").
 #pragma once
 #include <functional>
-#include <memory>
-#include <string>
-#include <vector>
 
-#include "nlohmann/json.hpp"
 #include "run/mpi_job_series.h"
 
 namespace hpcsim {
 
-class ExchangeRun {
+class ExchangeRun : public MpiJobSeries {
  public:
   /// The clusters the series need (see make_mpi_layer); `finished` runs after the last series.
   ExchangeRun(Simulator& sim, Cluster* qsnet, SciCluster* sci, EthernetCluster* ethernet, const Scenario& scenario,
               uint32_t* message_ids, std::function<void()> finished);
-  ~ExchangeRun();
-  void start() { job_.start(); }
-  void append_tables(nlohmann::ordered_json& tables) const;
-  void append_histograms(nlohmann::ordered_json& histograms) const;
-  /// "" while running or after the end; else (the simulation went idle mid-run) where the ranks stand.
-  std::string stalled() const { return job_.stalled(); }
-  /// Microseconds of one MPI_Sendrecv of series `s` (the slowest rank's), or -1 before it has run.
-  double call_us(size_t s) const { return job_.call_us(s); }
-
- private:
-  const Scenario& scenario_;
-  MpiJobSeries job_;
+  void append_tables(nlohmann::ordered_json& tables) const override;
+  void append_histograms(nlohmann::ordered_json& histograms) const override;
 };
 
 }  // namespace hpcsim

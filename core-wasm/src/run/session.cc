@@ -61,15 +61,15 @@ std::unique_ptr<Session> Session::create(const std::string& scenario_json, std::
     return s;
   }
   if (s->scenario_.workload_kind == "alltoall") {
-    s->alltoall_ = std::make_unique<AlltoallRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
+    s->mpi_job_ = std::make_unique<AlltoallRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
                                                  s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
-    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->alltoall_->start(); });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->mpi_job_->start(); });
     return s;
   }
   if (s->scenario_.workload_kind == "exchange") {
-    s->exchange_ = std::make_unique<ExchangeRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
+    s->mpi_job_ = std::make_unique<ExchangeRun>(*s->sim_, s->cluster_.get(), s->sci_.get(), s->eth_.get(),
                                                  s->scenario_, &s->message_ids_, [raw]() { raw->finished_ = true; });
-    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->exchange_->start(); });
+    s->sim_->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->mpi_job_->start(); });
     return s;
   }
   if (s->scenario_.workload_kind == "dynamic") {
@@ -326,8 +326,7 @@ std::string Session::result_json() const {
   }
   append_seed001_tables(tables);
   if (npb_) npb_->append_tables(tables);
-  if (alltoall_) alltoall_->append_tables(tables);
-  if (exchange_) exchange_->append_tables(tables);
+  if (mpi_job_) mpi_job_->append_tables(tables);
   if (dynamic_) dynamic_->append_tables(tables);
   // Message-size histogram of each (workload, transport): every iteration sends one message each way, on every
   // pair that runs (the measured one, plus the others of a half-shift run).
@@ -336,11 +335,10 @@ std::string Session::result_json() const {
   uint64_t per_size = 2ull * static_cast<uint64_t>(scenario_.warmup_iterations + scenario_.iterations) *
                       static_cast<uint64_t>(pairs);
   if (npb_) npb_->append_histograms(histograms);
-  if (alltoall_) alltoall_->append_histograms(histograms);
-  if (exchange_) exchange_->append_histograms(histograms);
+  if (mpi_job_) mpi_job_->append_histograms(histograms);
   if (dynamic_) dynamic_->append_histograms(histograms);
   for (size_t i = 0; i < scenario_.series.size(); ++i) {
-    if (npb_ || dynamic_ || alltoall_ || exchange_) break;
+    if (npb_ || dynamic_ || mpi_job_) break;
     const SeriesSpec& spec = scenario_.series[i];
     uint64_t n = per_size;
     if (!scenario_.groups.empty()) {  // the pairs that run this series' stack
@@ -363,8 +361,7 @@ std::string Session::result_json() const {
            {"message_histograms", histograms}};
   // A workload that stopped before its end (a protocol deadlock) says where, rather than giving partial tables.
   if (npb_ && !npb_->stalled().empty()) out["stalled"] = npb_->stalled();
-  if (alltoall_ && !alltoall_->stalled().empty()) out["stalled"] = alltoall_->stalled();
-  if (exchange_ && !exchange_->stalled().empty()) out["stalled"] = exchange_->stalled();
+  if (mpi_job_ && !mpi_job_->stalled().empty()) out["stalled"] = mpi_job_->stalled();
   if (dynamic_ && !dynamic_->stalled().empty()) out["stalled"] = dynamic_->stalled();
   return out.dump();
 }

@@ -17,8 +17,7 @@
 namespace hpcsim {
 
 class NpbCampaign;
-class AlltoallRun;
-class ExchangeRun;
+class MpiJobSeries;
 class DynamicRun;
 
 class Session {
@@ -82,8 +81,7 @@ class Session {
   std::vector<std::vector<PingPongResult>> results_;  ///< [series][size index]
   std::vector<ThreadTable> thread_tables_;            ///< [series], from the 0-byte run
   std::unique_ptr<NpbCampaign> npb_;                  ///< an "npb" workload's runs (seed 003)
-  std::unique_ptr<AlltoallRun> alltoall_;             ///< an "alltoall" workload's runs
-  std::unique_ptr<ExchangeRun> exchange_;             ///< an "exchange" workload's runs
+  std::unique_ptr<MpiJobSeries> mpi_job_;             ///< an "alltoall" or "exchange" workload's runs
   std::unique_ptr<DynamicRun> dynamic_;               ///< a "dynamic" workload's run (seed 001)
   uint32_t message_ids_ = 0;
   bool finished_ = false;

@@ -1,4 +1,4 @@
-// Internal to the NPB skeletons: appends operations to one rank's program.
+// Appends operations to one rank's program: the NPB skeletons and the collective workloads (all-to-all, exchange).
 #ifndef HPCSIM_WORKLOAD_NPB_BUILDER_H_
 #define HPCSIM_WORKLOAD_NPB_BUILDER_H_
 
