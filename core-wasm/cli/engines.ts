@@ -61,7 +61,7 @@ interface WasmModule {
   HEAPU8: Uint8Array;
 }
 
-/** Thin typed wrapper over the exported C functions (core-wasm/src/wasm/README.md). */
+/** Thin typed wrapper over the exported C functions (core-wasm/app/wasm/README.md). */
 export class WasmCore {
   constructor(readonly module: WasmModule) {}
   create(text: string): number {

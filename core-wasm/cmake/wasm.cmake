@@ -11,7 +11,7 @@ add_compile_options(-fno-exceptions)
 set(HPCSIM_WASM_OUT ${CMAKE_CURRENT_SOURCE_DIR}/../public/wasm)
 
 set(HPCSIM_WASM_COMMON_FLAGS
-  # The exported C functions of src/wasm/bridge.cc (kept alive by EMSCRIPTEN_KEEPALIVE as well).
+  # The exported C functions of app/wasm/bridge.cc (kept alive by EMSCRIPTEN_KEEPALIVE as well).
   "-sEXPORTED_FUNCTIONS=_hs_create,_hs_last_error,_hs_run,_hs_now_ps,_hs_events,_hs_trace_take,_hs_trace_column,_hs_result_json,_hs_topology_json,_hs_message_json,_hs_trace_kinds_json,_hs_parameters_json,_hs_destroy,_malloc,_free"
   # ccall/cwrap to call them from JS; HEAPU8 etc. so JS can view the trace columns.
   "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8,HEAPF64,HEAPU32,HEAP32"
@@ -29,16 +29,16 @@ set(HPCSIM_WASM_COMMON_FLAGS
 )
 
 function(hpcsim_add_wasm_targets)
-add_executable(hpcsim_web src/wasm/bridge.cc)
-target_link_libraries(hpcsim_web PRIVATE hpcsim_core)
+add_executable(hpcsim_web app/wasm/bridge.cc)
+target_link_libraries(hpcsim_web PRIVATE hpcsim_app)
 target_link_options(hpcsim_web PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
   # ES module loaded by the Vite-built worker with a dynamic import.
   "-sEXPORT_ES6=1"
   "-sENVIRONMENT=web,worker")
 set_target_properties(hpcsim_web PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
 
-add_executable(hpcsim_node src/wasm/bridge.cc)
-target_link_libraries(hpcsim_node PRIVATE hpcsim_core)
+add_executable(hpcsim_node app/wasm/bridge.cc)
+target_link_libraries(hpcsim_node PRIVATE hpcsim_app)
 target_link_options(hpcsim_node PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
   # CommonJS for Node; callers pass wasmBinary read from disk.
   "-sENVIRONMENT=node")

@@ -16,8 +16,8 @@
 
 #include "hw/sci/sci_cluster.h"
 #include "sci_mpich/costs.h"
-#include "via/mpi/mpi_match.h"
-#include "via/mpi/mpi_pingpong.h"
+#include "via_mpi/mpi_match.h"
+#include "via_mpi/mpi_pingpong.h"
 #include "workload/pingpong_endpoint.h"
 
 namespace hpcsim {

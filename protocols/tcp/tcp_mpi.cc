@@ -1,6 +1,6 @@
 #include "tcp/tcp_mpi.h"
 
-#include "via/mpi/costs.h"
+#include "via_mpi/costs.h"
 
 namespace hpcsim {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "tcp/tcp_ethernet.h"
-#include "via/mpi/mpi_match.h"
-#include "via/mpi/mpi_pingpong.h"
+#include "via_mpi/mpi_match.h"
+#include "via_mpi/mpi_pingpong.h"
 
 namespace hpcsim {
 

@@ -1,5 +1,5 @@
 // VIA queue state for the page: trace records of every descriptor, completion-queue entry and VI state
-// change (trace kinds 60 and 61, contract in core-wasm/src/wasm/README.md). Used by every VIA provider
+// change (trace kinds 60 and 61, contract in core-wasm/app/wasm/README.md). Used by every VIA provider
 // (SS-VIA over SCI, M-VIA over Fast Ethernet) so the page's VI inspector reads one format.
 // Source: ../shared/REFERENCES.md §1.5 (descriptor Control Segment status bits, VI states).
 #pragma once

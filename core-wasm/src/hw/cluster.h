@@ -42,7 +42,7 @@ class Cluster {
   Elan3Nic& nic(int node) { return *nics_[static_cast<size_t>(node)]; }
   QsnetFabric& fabric() { return *fabric_; }  ///< rail 0's fabric for Elan4
 
-  /// Topology for the page (format in core-wasm/src/wasm/README.md).
+  /// Topology for the page (format in core-wasm/app/wasm/README.md).
   std::string topology_json() const;
 
  private:

@@ -8,7 +8,7 @@
 
 namespace hpcsim {
 
-/// Trace kinds; numbers and meanings are documented in core-wasm/src/wasm/README.md.
+/// Trace kinds; numbers and meanings are documented in core-wasm/app/wasm/README.md.
 enum class TraceKind : uint32_t {
   kQdmaPacket = 1,
   kRdmaPacket = 2,

@@ -1,4 +1,4 @@
-// The Fast Ethernet of an SCI testbed (seed 003) in the topology JSON (core-wasm/src/wasm/README.md): a
+// The Fast Ethernet of an SCI testbed (seed 003) in the topology JSON (core-wasm/app/wasm/README.md): a
 // second network beside the ringlet, drawn by the page as its own layout.
 #pragma once
 #include "hw/ethernet/ethernet_cluster.h"

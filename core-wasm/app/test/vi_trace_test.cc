@@ -12,7 +12,7 @@
 #include "hw/sci/sci_cluster.h"
 #include "nlohmann/json.hpp"
 #include "run/session.h"
-#include "via/ss_via/ss_via.h"
+#include "ss_via/ss_via.h"
 #include "via/vi_trace.h"
 #include "workload/pingpong.h"
 

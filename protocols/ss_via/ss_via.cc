@@ -1,6 +1,6 @@
-#include "via/ss_via/ss_via.h"
+#include "ss_via/ss_via.h"
 
-#include "via/ss_via/costs.h"
+#include "ss_via/costs.h"
 #include "via/vi_trace.h"
 
 namespace hpcsim {

@@ -7,8 +7,8 @@
 
 #include "hw/cluster.h"
 #include "hw/sci/sci_cluster.h"
-#include "via/mpi/via_mpi.h"
-#include "via/ss_via/ss_via.h"
+#include "via_mpi/via_mpi.h"
+#include "ss_via/ss_via.h"
 #include "workload/pingpong.h"
 
 namespace hpcsim {

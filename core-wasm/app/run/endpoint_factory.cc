@@ -9,7 +9,7 @@
 #include "sci_mpich/sci_mpich.h"
 #include "tcp/tcp_ethernet.h"
 #include "tports/tports_qsnet.h"
-#include "via/ss_via/ss_via.h"
+#include "ss_via/ss_via.h"
 
 namespace hpcsim {
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "hw/host.h"
-#include "via/mpi/mpi_match.h"
+#include "via_mpi/mpi_match.h"
 #include "workload/mpi_endpoint.h"
 #include "workload/pingpong_endpoint.h"
 

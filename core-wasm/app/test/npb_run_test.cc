@@ -11,7 +11,7 @@
 #include "hw/ethernet/ethernet_cluster.h"
 #include "sci_mpich/sci_mpich.h"
 #include "tcp/tcp_mpi.h"
-#include "via/mpi/via_mpi.h"
+#include "via_mpi/via_mpi.h"
 #include "workload/npb/npb.h"
 #include "workload/npb_run.h"
 

@@ -7,8 +7,8 @@
 
 #include "hw/cluster.h"
 #include "hw/sci/sci_cluster.h"
-#include "via/ss_via/costs.h"
-#include "via/ss_via/ss_via.h"
+#include "ss_via/costs.h"
+#include "ss_via/ss_via.h"
 #include "workload/pingpong.h"
 
 namespace hpcsim {

@@ -1,6 +1,6 @@
-#include "via/mpi/via_mpi.h"
+#include "via_mpi/via_mpi.h"
 
-#include "via/ss_via/costs.h"
+#include "ss_via/costs.h"
 
 namespace hpcsim {
 

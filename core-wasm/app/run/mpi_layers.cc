@@ -3,7 +3,7 @@
 #include "ompi/ompi_elan4.h"
 #include "sci_mpich/sci_mpich.h"
 #include "tcp/tcp_mpi.h"
-#include "via/mpi/via_mpi.h"
+#include "via_mpi/via_mpi.h"
 
 namespace hpcsim {
 

@@ -9,7 +9,7 @@
 #include "hw/ethernet/ethernet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "mvia/mvia.h"
-#include "via/ss_via/ss_via.h"
+#include "ss_via/ss_via.h"
 #include "workload/pingpong.h"
 
 namespace hpcsim {

@@ -1,4 +1,4 @@
-#include "via/mpi/mpi_pingpong.h"
+#include "via_mpi/mpi_pingpong.h"
 
 #include <utility>
 

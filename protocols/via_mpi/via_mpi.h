@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "via/mpi/costs.h"
-#include "via/mpi/mpi_match.h"
-#include "via/mpi/mpi_pingpong.h"
+#include "via_mpi/costs.h"
+#include "via_mpi/mpi_match.h"
+#include "via_mpi/mpi_pingpong.h"
 #include "mvia/mvia.h"
-#include "via/ss_via/ss_via.h"
+#include "ss_via/ss_via.h"
 
 namespace hpcsim {
 
