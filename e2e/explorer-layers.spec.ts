@@ -34,7 +34,7 @@ test('clicking a packet in flight opens its layers, with the wire layer from the
   await expect(layers).toHaveAttribute('aria-label', /Headers of message \d+/);
   const wire = layers.getByTestId('layer-wire');
   await expect(wire).toContainText('QDMA packet');
-  await expect(wire).toContainText(/elan0|elite-L1-0\.0|elite-L2|elite-L1-1\.0/);
+  await expect(wire).toContainText(/elan3-0|elite-L1-0\.0|elite-L2|elite-L1-1\.0/);
   await expect(wire).toContainText('head enters');
   await expect(wire).toContainText('µs');
   // Either the core describes the upper layers (hs_message_json) or the page says it does not yet.

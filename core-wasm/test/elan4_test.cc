@@ -2,7 +2,8 @@
 // chained DMA, NAK and retry of a full queue, RDMA read by remote DMA, interrupts.
 #include <gtest/gtest.h>
 
-#include "hw/cluster.h"
+#include "hw/machine.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/elan4/elan4_nic.h"
 #include "hw/elan4/input_queue.h"
 
@@ -12,7 +13,7 @@ namespace {
 struct Rig {
   ParameterSet p{"osu-elan4-2005"};
   Simulator sim{100000};
-  Cluster cluster{sim, p, 2, NicFamily::kElan4, 1};
+  QsnetCluster cluster{sim, p, 2, NicFamily::kElan4, 1};
   void run() {
     while (!sim.run(1u << 20)) {
     }
@@ -179,21 +180,21 @@ TEST(Elan4, QueuedDmaLatencyIsBuiltFromPciXAndLinkCosts) {
 TEST(Elan4, ElanThreeClusterIsUnchangedByTheFamilyArgument) {
   ParameterSet p;
   Simulator s1(10), s2(10);
-  Cluster a(s1, p, 16), b(s2, p, 16, NicFamily::kElan3, 2);
-  EXPECT_EQ(a.topology_json(), b.topology_json());
+  QsnetCluster a(s1, p, 16), b(s2, p, 16, NicFamily::kElan3, 2);
+  EXPECT_EQ(Machine::topology_of(a).dump(), Machine::topology_of(b).dump());
   EXPECT_EQ(b.rails(), 1);
 }
 
 TEST(Elan4, DualRailClusterHasOneFabricAndBusPerRail) {
   ParameterSet p("osu-elan4-2005");
   Simulator sim(10);
-  Cluster c(sim, p, 16, NicFamily::kElan4, 2);
+  QsnetCluster c(sim, p, 16, NicFamily::kElan4, 2);
   EXPECT_EQ(c.rails(), 2);
   EXPECT_NE(c.pci_rail(3, 0).id(), c.pci_rail(3, 1).id());
   EXPECT_NE(c.elan4(3, 0).id(), c.elan4(3, 1).id());
   EXPECT_EQ(c.elan4(3, 1).rail(), 1);
   EXPECT_EQ(c.fabric_rail(1).hops(0, 5), 4);  // leaf, spine, leaf: four directed channels
-  std::string topo = c.topology_json();
+  std::string topo = Machine::topology_of(c).dump();
   EXPECT_NE(topo.find("elan4-3r1"), std::string::npos);
   EXPECT_NE(topo.find("\"bandwidth_MBps\":1300"), std::string::npos);
 }

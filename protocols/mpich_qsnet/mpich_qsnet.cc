@@ -11,7 +11,7 @@ namespace {
 constexpr int kTag = 7;
 }
 
-MpichQsnetElan4::MpichQsnetElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids,
+MpichQsnetElan4::MpichQsnetElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids,
                                  int32_t series, const NodeSet& nodes)
     : sim_(sim),
       cluster_(cluster),

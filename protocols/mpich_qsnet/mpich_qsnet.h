@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
-#include "workload/pingpong_endpoint.h"
+#include "hw/qsnet_cluster.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -22,7 +22,7 @@ class MpichQsnetElan4 : public PingPongEndpoint {
  public:
   /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
   /// may run on the others (node groups).
-  MpichQsnetElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
+  MpichQsnetElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
                   const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
@@ -63,7 +63,7 @@ class MpichQsnetElan4 : public PingPongEndpoint {
   void thread(int node, uint32_t message, int32_t step, uint32_t instr, uint32_t sdram, std::function<void()> then);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   uint32_t* ids_;
   int32_t series_;
   uint32_t eager_limit_;

@@ -15,7 +15,7 @@
 
 #include "hw/ethernet/ethernet_cluster.h"
 #include "via/vipl.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 

@@ -38,7 +38,7 @@ struct DynamicJob::Process {
   std::set<int> disconnect_pending; ///< leaver: members still to acknowledge
 };
 
-DynamicJob::DynamicJob(Simulator& sim, Cluster& cluster, const ParameterSet& p, const Capability& cap,
+DynamicJob::DynamicJob(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, const Capability& cap,
                        ProgressMode mode, uint32_t* message_ids, int32_t series, const DynamicOptions& o)
     : sim_(sim), cluster_(cluster), params_(p), pool_(cap), mode_(mode), ids_(message_ids), series_(series),
       wake_(sim, p) {

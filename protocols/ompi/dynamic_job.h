@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/elan4/linux_wake.h"
 #include "ompi/pml.h"
 #include "ompi/process_pool.h"
@@ -52,7 +52,7 @@ class DynamicJob {
   using Done = std::function<void()>;
   /// `cap.nodes` <= cluster.size(); the cluster must be Elan4. Messages use rail 0. `message_ids` is the
   /// session's message id counter; `series` tags the message trace records.
-  DynamicJob(Simulator& sim, Cluster& cluster, const ParameterSet& p, const Capability& cap, ProgressMode mode,
+  DynamicJob(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, const Capability& cap, ProgressMode mode,
              uint32_t* message_ids, int32_t series, const DynamicOptions& o = {});
   ~DynamicJob();
 
@@ -107,7 +107,7 @@ class DynamicJob {
   void maybe_merged(Process& p, Done then);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   const ParameterSet& params_;
   ProcessPool pool_;
   ProgressMode mode_;

@@ -4,13 +4,13 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/elan4/linux_wake.h"
 #include "ompi/pml.h"
 #include "ompi/progress.h"
 #include "ompi/ptl_elan4.h"
-#include "workload/mpi_endpoint.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/mpi_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -33,7 +33,7 @@ struct OmpiElan4Options {
 class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
  public:
   using Done = PingPongEndpoint::Done;
-  OmpiElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, const OmpiElan4Options& o,
+  OmpiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, const OmpiElan4Options& o,
             uint32_t* message_ids, int32_t series);
   ~OmpiElan4() override;
 
@@ -62,7 +62,7 @@ class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
     uint64_t last_send = 0, last_recv = 0;
   };
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   OmpiElan4Options o_;
   uint32_t* ids_;
   int32_t series_;

@@ -4,7 +4,7 @@
 
 namespace hpcsim::ompi {
 
-PtlElan4::PtlElan4(Simulator& sim, Cluster& cluster, int node, int rail, const PtlOptions& o, const ParameterSet& p,
+PtlElan4::PtlElan4(Simulator& sim, QsnetCluster& cluster, int node, int rail, const PtlOptions& o, const ParameterSet& p,
                    HeaderStore& store, std::vector<PtlElan4*>* peers)
     : sim_(sim),
       cluster_(cluster),

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/elan4/elan4_nic.h"
 #include "hw/elan4/input_queue.h"
 #include "ompi/header.h"
@@ -52,7 +52,7 @@ class PtlElan4 {
   using Done = std::function<void()>;
   using Deliver = std::function<void(const Header&, Done)>;
 
-  PtlElan4(Simulator& sim, Cluster& cluster, int node, int rail, const PtlOptions& o, const ParameterSet& p,
+  PtlElan4(Simulator& sim, QsnetCluster& cluster, int node, int rail, const PtlOptions& o, const ParameterSet& p,
            HeaderStore& store, std::vector<PtlElan4*>* peers);
 
   /// Largest first fragment that fits one QDMA slot: elan4.qdma_max_bytes - header (first_frag_size).
@@ -89,7 +89,7 @@ class PtlElan4 {
   PtlElan4* peer(int dst);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   int node_, rail_;
   PtlOptions o_;
   HeaderStore& store_;

@@ -4,7 +4,7 @@
 
 namespace hpcsim {
 
-RawQdmaElan4::RawQdmaElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids,
+RawQdmaElan4::RawQdmaElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids,
                            int32_t series)
     : sim_(sim), cluster_(cluster), ids_(message_ids), series_(series) {
   uint32_t slots = static_cast<uint32_t>(p.get("elan4.input_queue_slots"));

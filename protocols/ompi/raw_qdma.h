@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/elan4/input_queue.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -17,7 +17,7 @@ namespace hpcsim {
 /// write-back and re-prime). post_receive does nothing (the queue is always there). `bytes` <= 2048.
 class RawQdmaElan4 : public PingPongEndpoint {
  public:
-  RawQdmaElan4(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series);
+  RawQdmaElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series);
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
   void send(int node, int peer, uint32_t bytes, Done then) override;
   void wait_send_complete(int node, Done then) override;
@@ -31,7 +31,7 @@ class RawQdmaElan4 : public PingPongEndpoint {
     Done send_waiter;
   };
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   uint32_t* ids_;
   int32_t series_;
   std::vector<std::unique_ptr<NodeState>> nodes_;

@@ -18,7 +18,7 @@
 #include "sci_mpich/costs.h"
 #include "via_mpi/mpi_match.h"
 #include "via_mpi/mpi_pingpong.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 

@@ -12,7 +12,7 @@
 #include "hw/host_inbox.h"
 #include "hw/sci/sci_cluster.h"
 #include "via/vipl.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 

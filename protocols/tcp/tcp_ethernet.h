@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "hw/ethernet/ethernet_cluster.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 

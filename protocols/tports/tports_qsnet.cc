@@ -15,7 +15,7 @@ constexpr int32_t kRecvDone = 2;
 constexpr uint32_t kDoneWordBytes = 8;
 }  // namespace
 
-TportsQsnet::TportsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids,
+TportsQsnet::TportsQsnet(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids,
                          int32_t series, const NodeSet& nodes)
     : sim_(sim), cluster_(cluster), ids_(message_ids), series_(series) {
   uint32_t context = static_cast<uint32_t>(p.get("tports.thread_context_words"));

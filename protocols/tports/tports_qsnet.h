@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/host_inbox.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -19,7 +19,7 @@ class TportsQsnet : public PingPongEndpoint {
  public:
   /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
   /// may run on the others (node groups).
-  TportsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
+  TportsQsnet(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, uint32_t* message_ids, int32_t series,
               const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
@@ -52,7 +52,7 @@ class TportsQsnet : public PingPongEndpoint {
   void thread_deliver(int node, uint32_t msg, uint32_t data_bytes);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   uint32_t* ids_;
   int32_t series_;
   std::vector<std::unique_ptr<NodeState>> nodes_;

@@ -7,8 +7,8 @@
 
 #include "hw/host.h"
 #include "via_mpi/mpi_match.h"
-#include "workload/mpi_endpoint.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/mpi_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 

@@ -1,12 +1,15 @@
 // Native command-line runner: `hpcsim-native <scenario.json> [--trace-csv <file>]` prints the result JSON on
 // stdout and optionally writes every trace record as CSV. `hpcsim-native --parameters` prints the parameter
-// registry. A bad scenario prints one line naming the field on stderr and exits 2. The npm CLI
+// registry, `hpcsim-native --catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario prints
+// one line naming the field on stderr and exits 2. The npm CLI
 // (core-wasm/cli/sim.mjs) validates against the schema first and formats tables.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "catalog/catalog.h"
+#include "enrolment.h"
 #include "params/parameter.h"
 #include "run/session.h"
 
@@ -21,12 +24,17 @@ void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  hpcsim::enrol_all();
   if (argc == 2 && std::string(argv[1]) == "--parameters") {
     std::printf("%s\n", hpcsim::parameter_registry_json().c_str());
     return 0;
   }
+  if (argc == 2 && std::string(argv[1]) == "--catalog") {
+    std::printf("%s\n", hpcsim::catalog_json(hpcsim::catalog()).c_str());
+    return 0;
+  }
   if (argc != 2 && !(argc == 4 && std::string(argv[2]) == "--trace-csv")) {
-    std::fprintf(stderr, "usage: hpcsim-native <scenario.json> [--trace-csv <file>] | --parameters\n");
+    std::fprintf(stderr, "usage: hpcsim-native <scenario.json> [--trace-csv <file>] | --parameters | --catalog\n");
     return 2;
   }
   std::ifstream in(argv[1], std::ios::binary);

@@ -9,7 +9,8 @@
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
-#include "scenario/scenario.h"
+#include "ompi/dynamic_run.h"
+#include "scenario/parse_scenario.h"
 
 namespace hpcsim {
 namespace {
@@ -31,10 +32,11 @@ TEST(DynamicScenario, ParsesAValidWorkload) {
   Scenario s;
   ASSERT_EQ(parse_scenario(base().dump(), &s), "");
   EXPECT_EQ(s.workload_kind, "dynamic");
-  EXPECT_EQ(s.dynamic.processes, 5);
-  EXPECT_EQ(s.dynamic.join_node, 6);
-  EXPECT_DOUBLE_EQ(s.dynamic.join_at_us, 10);
-  EXPECT_EQ(s.dynamic.iterations, 3);
+  const DynamicSpec& d = s.workload_as<DynamicSpec>();
+  EXPECT_EQ(d.processes, 5);
+  EXPECT_EQ(d.join_node, 6);
+  EXPECT_DOUBLE_EQ(d.join_at_us, 10);
+  EXPECT_EQ(d.iterations, 3);
 }
 
 TEST(DynamicScenario, RejectsBadWorkloadsNamingTheField) {

@@ -4,11 +4,12 @@
 
 #include <map>
 
-#include "hw/cluster.h"
+#include "hw/machine.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/fat_tree_shape.h"
 #include "nlohmann/json.hpp"
 #include "run/session.h"
-#include "scenario/scenario.h"
+#include "scenario/parse_scenario.h"
 
 namespace hpcsim {
 namespace {
@@ -51,7 +52,7 @@ TEST(FatTreeLevels, SpareLevelsAreBuiltWholeAndIdleAboveTheHosts) {
   Simulator sim;
   ParameterSet p;
   // 16 Elan3 nodes need two levels of 4-way switches; four levels add 16 and 64 switches on top.
-  Cluster c(sim, p, 16, NicFamily::kElan3, 1, 4, 4);
+  QsnetCluster c(sim, p, 16, NicFamily::kElan3, 1, 4, 4);
   const QsnetFabric& f = c.fabric();
   EXPECT_EQ(f.levels(), 4);
   EXPECT_EQ(switches_per_level(f), (std::map<int, int>{{1, 4}, {2, 4}, {3, 16}, {4, 64}}));
@@ -68,7 +69,7 @@ TEST(FatTreeLevels, SpareLevelsAreBuiltWholeAndIdleAboveTheHosts) {
     if (s.level >= 3) {
       EXPECT_GE(down[s.id], 1) << s.id;
     }
-  auto topo = nlohmann::json::parse(c.topology_json());
+  auto topo = Machine::topology_of(c);
   EXPECT_EQ(topo["levels"], 4);
   int top = 0;
   for (const auto& comp : topo["components"])
@@ -81,7 +82,7 @@ TEST(FatTreeLevels, HostsInDifferentSubtreesMeetAtTheirNearestCommonAncestor) {
   ParameterSet p;
   // 64 Elan4 nodes: three levels needed, four built. 0 and 63 are in different level-2 subtrees: up to level 3 and
   // down, six links, never level 4; 0 and 20 differ at level 2 as well.
-  Cluster c(sim, p, 64, NicFamily::kElan4, 1, 4, 4);
+  QsnetCluster c(sim, p, 64, NicFamily::kElan4, 1, 4, 4);
   const QsnetFabric& f = c.fabric_rail(0);
   EXPECT_EQ(f.levels(), 4);
   EXPECT_EQ(levels_on_route(f, 0, 63), (std::vector<int>{1, 2, 3, 2, 1}));

@@ -6,7 +6,7 @@
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
-#include "scenario/scenario.h"
+#include "scenario/parse_scenario.h"
 
 namespace hpcsim {
 namespace {

@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "kernel/simulator.h"
-#include "scenario/scenario.h"
+#include "scenario/parse_scenario.h"
+#include "workload/pingpong_spec.h"
 #include "workload/pingpong.h"
 
 namespace hpcsim {
@@ -111,9 +112,10 @@ TEST(PingPongOrder, ScenarioFieldIsParsedAndCheckedByName) {
   };
   Scenario s;
   EXPECT_EQ(parse_scenario(with(""), &s), "");
-  EXPECT_FALSE(s.send_first);
-  EXPECT_EQ(parse_scenario(with(R"("order":"send-first",)"), &s), "");
-  EXPECT_TRUE(s.send_first);
+  EXPECT_FALSE(s.workload_as<PingPongSpec>().send_first);
+  Scenario s2;
+  EXPECT_EQ(parse_scenario(with(R"("order":"send-first",)"), &s2), "");
+  EXPECT_TRUE(s2.workload_as<PingPongSpec>().send_first);
   std::string err = parse_scenario(with(R"("order":"sideways",)"), &s);
   EXPECT_NE(err.find("workload.order"), std::string::npos) << err;
 }

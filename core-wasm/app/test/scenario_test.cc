@@ -2,7 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "nlohmann/json.hpp"
-#include "scenario/scenario.h"
+#include "scenario/parse_scenario.h"
+#include "workload/pingpong_spec.h"
 
 namespace hpcsim {
 namespace {
@@ -23,7 +24,7 @@ TEST(Scenario, AcceptsAValidScenario) {
   Scenario s;
   ASSERT_EQ(parse_scenario(base().dump(), &s), "");
   EXPECT_EQ(s.nodes, 16);
-  EXPECT_EQ(s.sizes_bytes.size(), 2u);
+  EXPECT_EQ(s.workload_as<PingPongSpec>().sizes_bytes.size(), 2u);
   EXPECT_EQ(s.series[0].label, "a");
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "nlohmann/json.hpp"
 #include "run/session.h"
@@ -141,7 +141,7 @@ TEST(ViTrace, SsViaPingPongRecordsEachDescriptorInOrder) {
   ParameterSet p("usc-sci-p2-350");
   Simulator sim;
   SciCluster sci(sim, p, 2);
-  Cluster ids(sim, p, 2);  // host ids only, as in ss_via_test.cc
+  QsnetCluster ids(sim, p, 2);  // host ids only, as in ss_via_test.cc
   uint32_t msg = 0;
   SsVia ep(sim, sci, &msg);
   PingPong pp(sim, ids, ep, 0, 1, 64, 0, 2, nullptr, []() {});

@@ -5,10 +5,10 @@
 #include <memory>
 #include <string>
 
+#include "catalog/catalog.h"
+#include "enrolment.h"
 #include "nlohmann/json.hpp"
-#include "hw/nic_thread_step.h"
 #include "params/parameter.h"
-#include "workload/pingpong_endpoint.h"
 #include "run/session.h"
 
 #ifdef __EMSCRIPTEN__
@@ -106,45 +106,18 @@ HS_EXPORT const char* hs_topology_json(uint32_t id) {
 }
 
 HS_EXPORT const char* hs_trace_kinds_json() {
-  using nlohmann::json;
-  json steps = json::object(), ops = json::object();
-  for (int32_t s = 1; s <= static_cast<int32_t>(hpcsim::ThreadStep::kPostEnd); ++s)
-    steps[std::to_string(s)] = hpcsim::thread_step_label(s);
-  // Role-neutral names (the initiator's Table 1 wording would mislabel the target's steps).
-  // 5-8: MPI-2 dynamic-process phases (ompi/dynamic_job.cc).
-  const char* op_names[] = {"", "Post receive", "Send", "Wait for send to complete", "Wait for arrival",
-                            "Attach to a context (join)", "Connect / accept and merge (join)",
-                            "Disconnect (leave)", "Detach from the context (leave)"};
-  for (int32_t o = 1; o <= 8; ++o) ops[std::to_string(o)] = op_names[o];
-  json kinds = json::array({
-      {{"kind", 1}, {"name", "qdma_packet"}},
-      {{"kind", 2}, {"name", "rdma_packet"}},
-      {{"kind", 3}, {"name", "ack_packet"}},
-      {{"kind", 4}, {"name", "nak_packet"}},
-      {{"kind", 5}, {"name", "control_packet"}},
-      {{"kind", 10}, {"name", "pci_transaction"}, {"values", {{"0", "DMA read"}, {"1", "DMA write"}, {"2", "PIO read"}, {"3", "PIO write"}}}},
-      {{"kind", 20}, {"name", "nic_thread"}, {"values", steps}},
-      {{"kind", 21}, {"name", "input_queue"}, {"values", "occupied slots"}},
-      {{"kind", 22}, {"name", "match_list"}, {"values", "match entries or posted receives"}},
-      {{"kind", 23}, {"name", "event_queue"}, {"values", "unconsumed events"}},
-      {{"kind", 30}, {"name", "host_op"}, {"values", ops}},
-      {{"kind", 40}, {"name", "message"}, {"values", "series index"}},
-      {{"kind", 50}, {"name", "e4_event"}, {"values", {{"1", "count reached"}, {"2", "copy (chained DMA)"}, {"3", "write done word"}, {"4", "interrupt"}}}},
-      {{"kind", 52}, {"name", "e4_event_count"}, {"values", "event id on its NIC; bytes = count << 16 | remaining"}},
-      {{"kind", 51}, {"name", "host_wake"}, {"values", {{"1", "woken by an interrupt"}, {"2", "woken by another thread"}, {"3", "spurious"}}}},
-      // Packed values (via/vi_trace.h); `values` names the state codes of the low bits.
-      {{"kind", 60}, {"name", "vi_descriptor"}, {"values", {{"1", "posted"}, {"2", "in progress"}, {"3", "complete"}, {"4", "dequeued"},
-                                                            {"5", "error: FORMAT"}, {"6", "error: PROTECTION"}, {"7", "error: LENGTH"},
-                                                            {"8", "error: PARTIAL"}, {"9", "flushed: DESC_FLUSHED"}, {"10", "error: TRANSPORT"},
-                                                            {"11", "error: RDMA_PROT"}, {"12", "error: REMOTE_DESC"}}}},
-      {{"kind", 61}, {"name", "vi_state"}, {"values", {{"0", "Idle"}, {"1", "Connect pending"}, {"2", "Connected"}, {"3", "Error"}}}},
-  });
-  out_text = kinds.dump();
+  out_text = hpcsim::trace_kinds_json();
   return out_text.c_str();
 }
 
 HS_EXPORT const char* hs_parameters_json() {
   out_text = hpcsim::parameter_registry_json();
+  return out_text.c_str();
+}
+
+HS_EXPORT const char* hs_catalog_json() {
+  hpcsim::enrol_all();
+  out_text = hpcsim::catalog_json(hpcsim::catalog());
   return out_text.c_str();
 }
 

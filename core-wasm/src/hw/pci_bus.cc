@@ -2,7 +2,7 @@
 
 namespace hpcsim {
 
-PciBus::PciBus(Simulator& sim, ComponentId id, const ParameterSet& p)
+PciBus::PciBus(Simulator& sim, ComponentId id, const ParameterSet& p, Time pio_read_latency_ps)
     : sim_(sim),
       id_(id),
       cycle_ps_(1e6 / p.get("pci.clock_MHz")),
@@ -10,7 +10,7 @@ PciBus::PciBus(Simulator& sim, ComponentId id, const ParameterSet& p)
       overhead_cycles_(static_cast<uint32_t>(p.get("pci.arbitration_cycles") + p.get("pci.address_cycles") +
                                              p.get("pci.turnaround_cycles"))),
       host_read_latency_ps_(ns_to_ps(p.get("pci.host_read_latency_ns"))),
-      pio_read_latency_ps_(ns_to_ps(p.get("elan3.pio_read_latency_ns"))) {}
+      pio_read_latency_ps_(pio_read_latency_ps) {}
 
 Time PciBus::duration(PciOp op, uint32_t bytes) const {
   uint32_t phases = bytes == 0 ? 1 : (bytes + width_ - 1) / width_;

@@ -9,11 +9,14 @@ namespace hpcsim {
 
 /// A shared 64-bit/66 MHz PCI bus (parameters pci.*). Every transaction occupies the bus for
 /// arbitration + address + ceil(bytes / width) data phases + turnaround cycles, plus, for reads,
-/// the target's initial latency (host bridge for DMA reads, the Elan3 for PIO reads).
+/// the target's initial latency (the host bridge, pci.host_read_latency_ns, for DMA reads; the NIC, given by
+/// its cluster, for host PIO reads of NIC memory).
 /// Transactions are served first come, first served; `done` runs when the transaction ends.
 class PciBus {
  public:
-  PciBus(Simulator& sim, ComponentId id, const ParameterSet& p);
+  /// `pio_read_latency_ps`: the NIC's wait as a PCI target before it returns data for a host PIO read (e.g.
+  /// elan3.pio_read_latency_ns; 0 for a NIC whose registers the model never reads this way).
+  PciBus(Simulator& sim, ComponentId id, const ParameterSet& p, Time pio_read_latency_ps);
 
   ComponentId id() const { return id_; }
   /// Bus occupancy of one transaction of `bytes` (ps).

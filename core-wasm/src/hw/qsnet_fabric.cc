@@ -7,9 +7,11 @@ QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vecto
     : sim_(sim),
       nodes_(static_cast<int>(nic_ids.size())),
       arity_(arity < 2 ? 2 : arity),
-      link_Bps_(p.get(family + ".link_MBps") * 1e6),
-      hop_latency_ps_(ns_to_ps(p.get(family + ".switch_latency_ns") + p.get(family + ".cable_ns"))),
-      nic_ids_(nic_ids) {
+      link_Bps_((family == "qsnet2" ? p.get("qsnet2.link_MBps") : p.get("qsnet.link_MBps")) * 1e6),
+      hop_latency_ps_(ns_to_ps(family == "qsnet2" ? p.get("qsnet2.switch_latency_ns") + p.get("qsnet2.cable_ns")
+                                                  : p.get("qsnet.switch_latency_ns") + p.get("qsnet.cable_ns"))),
+      nic_ids_(nic_ids),
+      nic_prefix_(family == "qsnet2" ? "elan4-" : "elan3-") {
   levels_ = min_fat_tree_levels(arity_, nodes_);
   if (levels > levels_) levels_ = levels;
   switch_at_.resize(levels_);
@@ -80,7 +82,7 @@ std::vector<int> QsnetFabric::route(int src, int dst) const {
 std::string QsnetFabric::route_names(int src, int dst) const {
   auto name = [this](ComponentId id) -> std::string {
     for (size_t i = 0; i < nic_ids_.size(); ++i)
-      if (nic_ids_[i] == id) return "elan" + std::to_string(i);
+      if (nic_ids_[i] == id) return nic_prefix_ + std::to_string(i);
     for (const auto& s : switches_)
       if (s.id == id)
         return "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." + std::to_string(s.rank);

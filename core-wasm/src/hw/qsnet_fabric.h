@@ -58,7 +58,8 @@ class QsnetFabric {
   std::vector<int> route(int src, int dst) const;
   /// The wire layer of a message of `bytes` sent as packets of at most `packet_payload` bytes.
   HeaderLayer packet_layer(int src, int dst, uint32_t bytes, uint32_t packet_payload, const char* kind) const;
-  /// The route as names, e.g. "elan0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan5".
+  /// The route as names, e.g. "elan3-0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan3-5" (NICs named as the
+  /// topology names them: elan3-<node> on QsNet, elan4-<node> on QsNetII).
   std::string route_names(int src, int dst) const;
   int levels() const { return levels_; }
   int arity() const { return arity_; }
@@ -86,6 +87,7 @@ class QsnetFabric {
   double link_Bps_;
   Time hop_latency_ps_;
   std::vector<ComponentId> nic_ids_;
+  std::string nic_prefix_;  ///< "elan3-" or "elan4-"
   std::vector<EliteSwitch> switches_;
   std::vector<std::vector<int>> switch_at_;  ///< [level-1][subtree * per_subtree + rank] -> index or -1
   std::vector<Channel> channels_;

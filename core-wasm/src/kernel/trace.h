@@ -5,29 +5,9 @@
 #include <vector>
 
 #include "kernel/time.h"
+#include "kernel/trace_kinds.h"
 
 namespace hpcsim {
-
-/// Trace kinds; numbers and meanings are documented in core-wasm/app/wasm/README.md.
-enum class TraceKind : uint32_t {
-  kQdmaPacket = 1,
-  kRdmaPacket = 2,
-  kAckPacket = 3,
-  kNakPacket = 4,
-  kControlPacket = 5,
-  kPciTransaction = 10,
-  kNicThread = 20,
-  kInputQueue = 21,
-  kMatchList = 22,
-  kEventQueue = 23,
-  kHostOp = 30,
-  kMessage = 40,
-  kE4Event = 50,      ///< an Elan4 event firing; value = E4EventAction (1 count reached, 2 copy, 3 write, 4 interrupt)
-  kHostWake = 51,     ///< a host thread woken (value: 1 interrupt to process, 2 thread to thread, 3 spurious)
-  kE4EventCount = 52, ///< an Elan4 event primed or set: value = event id on its NIC, bytes = count << 16 | remaining
-  kViDescriptor = 60,  ///< a VIA descriptor or completion-queue entry changed state (value packing: via/vi_trace.h)
-  kViState = 61,       ///< a VI changed state (value packing: via/vi_trace.h)
-};
 
 /// Values of `value` for kPciTransaction.
 enum class PciOp : int32_t { kDmaRead = 0, kDmaWrite = 1, kPioRead = 2, kPioWrite = 3 };

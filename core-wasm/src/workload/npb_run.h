@@ -24,7 +24,7 @@
 
 #include "hw/host.h"
 #include "kernel/simulator.h"
-#include "workload/mpi_endpoint.h"
+#include "ports/mpi_endpoint.h"
 #include "workload/npb/npb.h"
 
 namespace hpcsim {

@@ -14,7 +14,7 @@ double PingPongResult::bandwidth_MBps() const {
   return (bytes == 0 || us <= 0) ? 0.0 : static_cast<double>(bytes) / us;  // B/us == MB/s
 }
 
-PingPong::PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
+PingPong::PingPong(Simulator& sim, QsnetCluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
                    int warmup, int iterations, std::function<void()> on_measured_start,
                    std::function<void()> finished)
     : PingPong(sim, [&cluster](int node) { return cluster.host(node).id(); }, ep, initiator, target, bytes, warmup,

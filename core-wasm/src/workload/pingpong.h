@@ -6,9 +6,9 @@
 #include <map>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "kernel/simulator.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -41,7 +41,7 @@ enum class PingPongOrder { kReceiveFirst, kSendFirst };
 /// `on_measured_start` runs when the first measured iteration starts; `finished` at the end.
 class PingPong {
  public:
-  PingPong(Simulator& sim, Cluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
+  PingPong(Simulator& sim, QsnetCluster& cluster, PingPongEndpoint& ep, int initiator, int target, uint32_t bytes,
            int warmup, int iterations, std::function<void()> on_measured_start, std::function<void()> finished);
   /// Same, for any cluster: `host_id(node)` gives the host component that trace records name.
   PingPong(Simulator& sim, std::function<ComponentId(int)> host_id, PingPongEndpoint& ep, int initiator, int target,

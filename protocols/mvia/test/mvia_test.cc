@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/ethernet/ethernet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "mvia/mvia.h"
@@ -27,9 +27,9 @@ MviaRun run_mvia(int nodes, int a, int b, uint32_t bytes, MviaOptions o = {}, in
   ParameterSet p("usc-sci-p2-350");
   Simulator sim(0);
   EthernetCluster eth(sim, p, nodes);
-  // hpcsim::PingPong takes a Cluster only for host component ids; an Elan3 Cluster of the same size has the
+  // hpcsim::PingPong takes a QsnetCluster only for host component ids; an Elan3 QsnetCluster of the same size has the
   // same host ids (1 + 3i) as the EthernetCluster and is otherwise unused.
-  Cluster ids(sim, p, nodes);
+  QsnetCluster ids(sim, p, nodes);
   uint32_t msg = 0;
   Mvia ep(sim, eth, &msg, o);
   bool finished = false;
@@ -45,7 +45,7 @@ PingPongResult run_ss_via(uint32_t bytes) {
   ParameterSet p("usc-sci-p2-350");
   Simulator sim(0);
   SciCluster sci(sim, p, 2);
-  Cluster ids(sim, p, 2);
+  QsnetCluster ids(sim, p, 2);
   uint32_t msg = 0;
   SsVia ep(sim, sci, &msg);
   PingPong pp(sim, ids, ep, 0, 1, bytes, 2, 5, nullptr, []() {});

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "ompi/dynamic_costs.h"
 #include "ompi/dynamic_job.h"
 
@@ -25,7 +25,7 @@ struct Fixture {
   }
   Simulator sim;
   ParameterSet params;
-  Cluster cluster;
+  QsnetCluster cluster;
   uint32_t ids = 0;
   DynamicJob job;
 };

@@ -6,7 +6,7 @@
 #include <functional>
 #include <memory>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "mpich_qsnet/mpich_qsnet.h"
 #include "ompi/ompi_elan4.h"
 #include "ompi/raw_qdma.h"
@@ -15,12 +15,12 @@
 namespace hpcsim {
 namespace {
 
-using Make = std::function<std::unique_ptr<PingPongEndpoint>(Simulator&, Cluster&, const ParameterSet&, uint32_t*)>;
+using Make = std::function<std::unique_ptr<PingPongEndpoint>(Simulator&, QsnetCluster&, const ParameterSet&, uint32_t*)>;
 
 double latency(const Make& make, uint32_t bytes, int rails = 1) {
   ParameterSet p("osu-elan4-2005");
   Simulator sim(16);
-  Cluster cluster(sim, p, 2, NicFamily::kElan4, rails);
+  QsnetCluster cluster(sim, p, 2, NicFamily::kElan4, rails);
   uint32_t ids = 0;
   auto ep = make(sim, cluster, p, &ids);
   PingPong pp(sim, cluster, *ep, 0, 1, bytes, 5, 20, nullptr, []() {});
@@ -31,18 +31,18 @@ double latency(const Make& make, uint32_t bytes, int rails = 1) {
 }
 
 Make ompi(OmpiElan4Options o) {
-  return [o](Simulator& s, Cluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
+  return [o](Simulator& s, QsnetCluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<OmpiElan4>(s, c, p, o, ids, 0);
   };
 }
 double ompi_us(OmpiElan4Options o, uint32_t bytes, int rails = 1) { return latency(ompi(o), bytes, rails); }
 double mpich_us(uint32_t bytes) {
-  return latency([](Simulator& s, Cluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
+  return latency([](Simulator& s, QsnetCluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<MpichQsnetElan4>(s, c, p, ids, 0);
   }, bytes);
 }
 double raw_us(uint32_t bytes) {
-  return latency([](Simulator& s, Cluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
+  return latency([](Simulator& s, QsnetCluster& c, const ParameterSet& p, uint32_t* ids) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<RawQdmaElan4>(s, c, p, ids, 0);
   }, bytes);
 }

@@ -1,7 +1,7 @@
 // Open MPI PML rules (matching, ordering, unexpected), PTL protocol switches, striping, MPI-2 process pool.
 #include <gtest/gtest.h>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "ompi/match_queue.h"
 #include "ompi/ompi_elan4.h"
 #include "ompi/process_pool.h"
@@ -81,7 +81,7 @@ TEST(ProcessPool, RanksAreDecoupledFromVpidsAndJoinsAreSynchronized) {
 struct OmpiRun {
   ParameterSet p{"osu-elan4-2005"};
   Simulator sim{200000};
-  Cluster cluster;
+  QsnetCluster cluster;
   uint32_t ids = 0;
   OmpiElan4 ep;
   OmpiRun(const OmpiElan4Options& o, int rails = 1)
@@ -193,7 +193,7 @@ namespace {
 uint64_t fingerprint_of(int nodes, int target, ompi::ProgressMode mode, double* latency_us) {
   ParameterSet p("osu-elan4-2005");
   Simulator sim(16);
-  Cluster cluster(sim, p, nodes, NicFamily::kElan4, 1);
+  QsnetCluster cluster(sim, p, nodes, NicFamily::kElan4, 1);
   uint32_t ids = 0;
   OmpiElan4Options o;
   o.path = ompi::RdmaPath::kRead;

@@ -21,7 +21,7 @@ constexpr int32_t kNakTag = 3;
 constexpr uint32_t kDoneWordBytes = 8;
 }  // namespace
 
-PortalsQsnet::PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
+PortalsQsnet::PortalsQsnet(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
                            int32_t series, const NodeSet& nodes)
     : sim_(sim),
       cluster_(cluster),

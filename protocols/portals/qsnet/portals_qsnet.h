@@ -4,12 +4,12 @@
 #include <memory>
 #include <vector>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/host_inbox.h"
 #include "portals/network_interface.h"
 #include "portals/qsnet/costs.h"
 #include "portals/receive.h"
-#include "workload/pingpong_endpoint.h"
+#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -27,7 +27,7 @@ class PortalsQsnet : public PingPongEndpoint {
   /// `message_ids` is the run's message counter; `series` tags message trace records.
   /// `nodes`: the nodes that run this stack (empty: all); only their NICs get its thread code, so another stack
   /// may run on the others (node groups).
-  PortalsQsnet(Simulator& sim, Cluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
+  PortalsQsnet(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, Op op, uint32_t* message_ids,
                int32_t series, const NodeSet& nodes = {});
 
   void post_receive(int node, int peer, uint32_t bytes, Done then) override;
@@ -63,7 +63,7 @@ class PortalsQsnet : public PingPongEndpoint {
   void catalog(int node, int peer, uint32_t msg, const portals::Header& h, uint32_t bytes);
 
   Simulator& sim_;
-  Cluster& cluster_;
+  QsnetCluster& cluster_;
   Op op_;
   uint32_t* ids_;
   int32_t series_;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "ss_via/costs.h"
 #include "ss_via/ss_via.h"
@@ -21,9 +21,9 @@ PingPongResult run_pingpong(int nodes, int a, int b, uint32_t bytes, SsViaOption
   ParameterSet p("usc-sci-p2-350");
   Simulator sim(0);
   SciCluster sci(sim, p, nodes);
-  // hpcsim::PingPong takes a Cluster only for host component ids; an Elan3 Cluster of the same size has
+  // hpcsim::PingPong takes a QsnetCluster only for host component ids; an Elan3 QsnetCluster of the same size has
   // the same host ids (1 + 3i) as the SciCluster and is otherwise unused.
-  Cluster ids(sim, p, nodes);
+  QsnetCluster ids(sim, p, nodes);
   uint32_t msg = 0;
   SsVia ep(sim, sci, &msg, o);
   bool finished = false;

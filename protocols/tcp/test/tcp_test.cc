@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <type_traits>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/ethernet/ethernet_cluster.h"
 #include "mvia/mvia.h"
 #include "tcp/tcp_ethernet.h"
@@ -26,7 +26,7 @@ TcpRun run(int nodes, int a, int b, uint32_t bytes, int iterations = 5) {
   ParameterSet p("usc-sci-p2-350");
   Simulator sim(0);
   EthernetCluster eth(sim, p, nodes);
-  Cluster ids(sim, p, nodes);  // host component ids only (1 + 3i, as the EthernetCluster's)
+  QsnetCluster ids(sim, p, nodes);  // host component ids only (1 + 3i, as the EthernetCluster's)
   uint32_t msg = 0;
   Endpoint ep(sim, eth, &msg);
   bool finished = false;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "hw/cluster.h"
+#include "hw/qsnet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "via_mpi/via_mpi.h"
 #include "ss_via/ss_via.h"
@@ -113,7 +113,7 @@ PingPongResult pingpong(uint32_t bytes) {
   ParameterSet p("usc-sci-p2-350");
   Simulator sim(0);
   SciCluster sci(sim, p, 2);
-  Cluster ids(sim, p, 2);  // host component ids only (1 + 3i, as the SciCluster's)
+  QsnetCluster ids(sim, p, 2);  // host component ids only (1 + 3i, as the SciCluster's)
   uint32_t msg = 0;
   Ep ep(sim, sci, &msg);
   bool finished = false;

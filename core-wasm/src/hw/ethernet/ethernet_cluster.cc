@@ -200,7 +200,6 @@ void TulipNic::service() {
 EthernetCluster::EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes, ComponentId first_id)
     : sim_(sim), params_(p) {
   if (nodes < 2) nodes = 2;
-  params_.set("elan3.pio_read_latency_ns", 0);
   ComponentId next = first_id;
   std::vector<ComponentId> host_ids, pci_ids, nic_ids, up, down;
   for (int i = 0; i < nodes; ++i) {
@@ -215,7 +214,7 @@ EthernetCluster::EthernetCluster(Simulator& sim, const ParameterSet& p, int node
   cpus_.resize(static_cast<size_t>(nodes));
   for (int i = 0; i < nodes; ++i) {
     size_t k = static_cast<size_t>(i);
-    pcis_.push_back(std::make_unique<PciBus>(sim, pci_ids[k], params_));
+    pcis_.push_back(std::make_unique<PciBus>(sim, pci_ids[k], params_, 0));  // the NIC's registers are only written
     hosts_.push_back(std::make_unique<Host>(sim, host_ids[k], i, *pcis_.back(), params_));
     nics_.push_back(std::make_unique<TulipNic>(sim, nic_ids[k], i, *this, params_));
   }

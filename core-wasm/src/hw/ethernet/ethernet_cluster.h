@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hw/host.h"
+#include "hw/network.h"
 #include "hw/pci_bus.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
@@ -147,19 +148,24 @@ class TulipNic {
   uint64_t interrupts_ = 0, sent_ = 0, received_ = 0;
 };
 
-/// Owns the hardware of a Fast Ethernet run. Component ids as in the Elan3 Cluster: node i has host 1 + 3i,
+/// Owns the hardware of a Fast Ethernet run. Component ids as in the Elan3 QsnetCluster: node i has host 1 + 3i,
 /// PCI bus 2 + 3i and NIC 3 + 3i; then the uplink cables 3N + 1 + i, the downlink cables 4N + 1 + i and the
-/// switch 5N + 1. The parameters are copied (elan3.pio_read_latency_ns is set to 0: the NIC's registers are
-/// only written). Each node has one kernel CPU timeline (`kernel`): system-call paths, interrupt handlers and
+/// switch 5N + 1. The parameters are copied. Each node has one kernel CPU timeline (`kernel`): system-call paths, interrupt handlers and
 /// the protocol processing in them are served one after another.
-class EthernetCluster {
+class EthernetCluster : public Network {
  public:
   /// `nodes` >= 2 (the seed's testbed has 8). Component ids start at `first_id` (1 unless the Ethernet is a
   /// second network beside another cluster in the same run, as the seed's nodes have SCI and Fast Ethernet).
   EthernetCluster(Simulator& sim, const ParameterSet& p, int nodes, ComponentId first_id = 1);
 
-  int size() const { return static_cast<int>(hosts_.size()); }
-  Host& host(int node) { return *hosts_[static_cast<size_t>(node)]; }
+  int size() const override { return static_cast<int>(hosts_.size()); }
+  Host& host(int node) override { return *hosts_[static_cast<size_t>(node)]; }
+  std::string nic() const override { return "tulip"; }
+  /// fabric "fast-ethernet", levels 1 (one switch), arity 0.
+  void describe(nlohmann::json& topology) const override;
+  /// Hosts, PCI buses, Tulip NICs and the switch, each with "network": "ethernet" (the page draws it apart from
+  /// another network of the same nodes), and the cables each way.
+  void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
   TulipNic& nic(int node) { return *nics_[static_cast<size_t>(node)]; }
   EthernetSwitch& fabric() { return *switch_; }

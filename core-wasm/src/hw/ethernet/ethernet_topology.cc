@@ -1,24 +1,40 @@
-#include "hw/ethernet/ethernet_topology.h"
+// A Fast Ethernet cluster in the topology JSON (core-wasm/app/wasm/README.md): on its own (fabric fast-ethernet) or
+// as the second network of an SCI testbed (seed 003), which the page draws as its own layout.
+#include "hw/ethernet/ethernet_cluster.h"
 
 #include <string>
 
 namespace hpcsim {
 
-void append_ethernet_topology(EthernetCluster& eth, nlohmann::ordered_json& components, nlohmann::ordered_json& links) {
+void EthernetCluster::describe(nlohmann::json& topology) const {
+  topology["fabric"] = "fast-ethernet";
+  topology["nic"] = "tulip";
+  topology["nodes"] = size();
+  topology["levels"] = 1;
+  topology["arity"] = 0;
+}
+
+// Each node's Ethernet host, PCI bus and Tulip NIC ("eth-host<i>", "eth-pci<i>", "tulip<i>", with `node`) and the
+// store-and-forward switch ("eth-switch", level 1, index 0, label "Fast Ethernet switch"), all with "network":
+// "ethernet"; both directions of each node's cable (uplink NIC -> switch, downlink switch -> NIC; kind "link",
+// bandwidth in MB/s = 10^6 B/s from the eth.link rate).
+void EthernetCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
   const char* net = "ethernet";
-  for (int i = 0; i < eth.size(); ++i) {
+  for (int i = 0; i < size(); ++i) {
     std::string n = std::to_string(i);
-    components.push_back({{"id", eth.host(i).id()}, {"kind", "host"}, {"name", "eth-host" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", eth.pci(i).id()}, {"kind", "pci"}, {"name", "eth-pci" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", eth.nic(i).id()}, {"kind", "nic"}, {"name", "tulip" + n}, {"node", i}, {"network", net}});
+    size_t k = static_cast<size_t>(i);
+    components.push_back({{"id", hosts_[k]->id()}, {"kind", "host"}, {"name", "eth-host" + n}, {"node", i}, {"network", net}});
+    components.push_back({{"id", pcis_[k]->id()}, {"kind", "pci"}, {"name", "eth-pci" + n}, {"node", i}, {"network", net}});
+    components.push_back({{"id", nics_[k]->id()}, {"kind", "nic"}, {"name", "tulip" + n}, {"node", i}, {"network", net}});
   }
-  EthernetSwitch& sw = eth.fabric();
+  const EthernetSwitch& sw = *switch_;
   components.push_back({{"id", sw.id()}, {"kind", "switch"}, {"name", "eth-switch"}, {"level", 1}, {"index", 0},
                         {"network", net}, {"label", "Fast Ethernet switch"}});
   double MBps = sw.timing().link_Bps / 1e6;
-  for (int i = 0; i < eth.size(); ++i) {
-    links.push_back({{"id", sw.uplink(i)}, {"from", eth.nic(i).id()}, {"to", sw.id()}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
-    links.push_back({{"id", sw.downlink(i)}, {"from", sw.id()}, {"to", eth.nic(i).id()}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
+  for (int i = 0; i < size(); ++i) {
+    ComponentId nic = nics_[static_cast<size_t>(i)]->id();
+    links.push_back({{"id", sw.uplink(i)}, {"from", nic}, {"to", sw.id()}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
+    links.push_back({{"id", sw.downlink(i)}, {"from", sw.id()}, {"to", nic}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
   }
 }
 

@@ -4,7 +4,6 @@ namespace hpcsim {
 
 SciCluster::SciCluster(Simulator& sim, const ParameterSet& p, int nodes) : params_(p) {
   if (nodes < 2) nodes = 2;
-  params_.set("elan3.pio_read_latency_ns", 0);
   ComponentId next = 1;
   std::vector<ComponentId> host_ids, pci_ids, adapter_ids, link_ids;
   for (int i = 0; i < nodes; ++i) {
@@ -16,7 +15,7 @@ SciCluster::SciCluster(Simulator& sim, const ParameterSet& p, int nodes) : param
   ring_ = std::make_unique<SciRing>(sim, params_, link_ids);
   for (int i = 0; i < nodes; ++i) {
     size_t k = static_cast<size_t>(i);
-    pcis_.push_back(std::make_unique<PciBus>(sim, pci_ids[k], params_));
+    pcis_.push_back(std::make_unique<PciBus>(sim, pci_ids[k], params_, 0));  // register reads: SciAdapter
     hosts_.push_back(std::make_unique<Host>(sim, host_ids[k], i, *pcis_.back(), params_));
     adapters_.push_back(
         std::make_unique<SciAdapter>(sim, adapter_ids[k], i, *hosts_.back(), *pcis_.back(), *ring_, params_));

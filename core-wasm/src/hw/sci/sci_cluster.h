@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "hw/host.h"
+#include "hw/network.h"
 #include "hw/pci_bus.h"
 #include "hw/sci/sci_adapter.h"
 #include "hw/sci/sci_ring.h"
@@ -13,17 +14,22 @@
 
 namespace hpcsim {
 
-/// Owns the hardware of an SCI run. Component ids as in the Elan3 Cluster: node i has host 1 + 3i,
+/// Owns the hardware of an SCI run. Component ids as in the Elan3 QsnetCluster: node i has host 1 + 3i,
 /// PCI bus 2 + 3i and adapter 3 + 3i; the ring link leaving node i is 3N + 1 + i.
-/// The parameters are copied; elan3.pio_read_latency_ns is set to 0 in the copy because the adapter models
-/// its own register-read latency (a PCI delayed transaction, sci.register_read_ns).
-class SciCluster {
+/// The adapter models its own register-read latency (a PCI delayed transaction, sci.register_read_ns), so the
+/// PCI buses add none to PIO reads.
+class SciCluster : public Network {
  public:
   /// `nodes` >= 2 (a ringlet; the seed's cluster has 8).
   SciCluster(Simulator& sim, const ParameterSet& p, int nodes);
 
-  int size() const { return static_cast<int>(hosts_.size()); }
-  Host& host(int node) { return *hosts_[static_cast<size_t>(node)]; }
+  int size() const override { return static_cast<int>(hosts_.size()); }
+  Host& host(int node) override { return *hosts_[static_cast<size_t>(node)]; }
+  std::string nic() const override { return "pci-sci"; }
+  /// fabric "sci-ringlet", levels 0, arity 0.
+  void describe(nlohmann::json& topology) const override;
+  /// Hosts, PCI buses and adapters; the ring link leaving node i is 3N + 1 + i.
+  void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
   SciAdapter& adapter(int node) { return *adapters_[static_cast<size_t>(node)]; }
   SciRing& ring() { return *ring_; }

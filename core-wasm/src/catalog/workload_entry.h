@@ -1,0 +1,52 @@
+// A workload kind (workload.kind) as it enrols in the catalog: where it runs, its fields and its run factory.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hw/machine.h"
+#include "kernel/simulator.h"
+#include "nlohmann/json.hpp"
+#include "ports/workload_run.h"
+#include "scenario/scenario.h"
+
+namespace hpcsim {
+
+/// What a workload kind's parser receives. The cluster fields of `scenario` are read; the kind fills
+/// `scenario.workload` and calls `read_series` where its series come (which fills `scenario.series`).
+struct WorkloadInput {
+  const nlohmann::json& root;      ///< the whole scenario (a ping-pong reads cluster.groups)
+  const nlohmann::json& workload;  ///< root["workload"]
+  Scenario& scenario;
+  /// Reads workload.series (1 to 8; protocols known, operations theirs, their own fields); `check_nic`: refuse a
+  /// protocol whose NIC the machine does not carry. "" or the error naming the field.
+  std::function<std::string(bool check_nic)> read_series;
+};
+
+/// What a workload's run is built with.
+struct RunContext {
+  Simulator& sim;
+  Machine& machine;
+  const Scenario& scenario;
+  uint32_t* message_ids;             ///< the run's message counter
+  std::function<void()> finished;    ///< to call after the workload's end
+};
+
+struct WorkloadEntry {
+  std::string id;      ///< workload.kind, e.g. "pingpong"
+  std::string label;   ///< e.g. "Ping-pong sweep"
+  std::string source;  ///< e.g. "seed 002 §5"
+  /// Fabrics it runs on (empty: any) and the error's reason when not, e.g. "npb runs on the seed 003 SCI
+  /// cluster only (fabric sci-ringlet)".
+  std::vector<std::string> fabrics;
+  std::string fabrics_rule;
+  bool mpi = false;          ///< every series needs an MPI layer (rank programs)
+  bool node_groups = false;  ///< reads cluster.groups (other kinds refuse it)
+  /// Reads the kind's fields and, through `read_series`, the series; "" or the error naming the field.
+  std::function<std::string(WorkloadInput& in)> parse;
+  std::function<std::unique_ptr<WorkloadRun>(const RunContext&)> make_run;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,29 @@
+// One interconnect of a machine: its nodes (each a host on a PCI bus with a NIC) and the fabric joining them.
+#pragma once
+#include <string>
+
+#include "hw/host.h"
+#include "nlohmann/json.hpp"
+
+namespace hpcsim {
+
+/// What the composition root and the workloads need of a cluster's hardware, whatever its fabric: the QsNet /
+/// QsNetII fat tree (QsnetCluster), the SCI ringlet (SciCluster), switched Fast Ethernet (EthernetCluster).
+/// Protocols reach their own network's specifics through Machine::network<T>().
+class Network {
+ public:
+  virtual ~Network() = default;
+  /// Nodes (>= 2).
+  virtual int size() const = 0;
+  /// The host of `node` (0 <= node < size()) that this network's NIC serves.
+  virtual Host& host(int node) = 0;
+  /// The NIC family of its nodes, as cluster.nic names it: "elan3", "elan4", "pci-sci", "tulip".
+  virtual std::string nic() const = 0;
+  /// The topology's header when this is the machine's primary network: "fabric", "nic", "nodes", "levels",
+  /// "arity" and facts of the fabric (format: core-wasm/app/wasm/README.md).
+  virtual void describe(nlohmann::json& topology) const = 0;
+  /// Appends its hosts, PCI buses, NICs and switches to `components` and its directed links to `links`.
+  virtual void append_topology(nlohmann::json& components, nlohmann::json& links) const = 0;
+};
+
+}  // namespace hpcsim

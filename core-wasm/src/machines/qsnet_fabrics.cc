@@ -1,0 +1,59 @@
+// The QsNet (Elan3, seed 002) and QsNetII (Elan4, seed 001) fabrics: k-ary n-trees of Elite / Elite4 switches.
+#include "catalog/catalog.h"
+#include "hw/fat_tree_shape.h"
+#include "hw/qsnet_cluster.h"
+#include "scenario/json_fields.h"
+
+namespace hpcsim {
+
+namespace {
+
+// cluster.arity (2 to 8, default 4: the Elite switch's 4 links down and 4 up) and cluster.levels (the fewest stages
+// that hold the nodes up to arity^levels <= 4096 host ports; hw/fat_tree_shape.h).
+std::string parse_fat_tree(const nlohmann::json& cluster, Scenario* s) {
+  std::string err;
+  int64_t arity = 4, levels = 0;
+  if (!fields::read_int(cluster, "arity", "cluster.arity", false, 2, 8, &arity, &err)) return err;
+  s->arity = static_cast<int>(arity);
+  if (!fields::read_int(cluster, "levels", "cluster.levels", false, 1, 12, &levels, &err)) return err;
+  if (levels != 0) {
+    std::string rule = fat_tree_levels_rule(s->arity, static_cast<int>(levels), s->nodes);
+    if (!rule.empty()) return "cluster.levels: " + rule;
+  }
+  s->levels = static_cast<int>(levels);
+  return "";
+}
+
+std::unique_ptr<Machine> make_qsnet(Simulator& sim, const Scenario& s) {
+  auto m = std::make_unique<Machine>();
+  NicFamily family = s.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3;
+  m->add(std::make_unique<QsnetCluster>(sim, s.parameters, s.nodes, family, s.rails, s.arity, s.levels));
+  return m;
+}
+
+}  // namespace
+
+void enrol_qsnet_fabrics(Catalog& c) {
+  FabricEntry q;
+  q.id = "qsnet";
+  q.label = "QsNet";
+  q.nic = "elan3";
+  q.nic_label = "Elan3";
+  q.default_testbed = "sandia-elan3-2004";
+  q.source = "seed 002";
+  q.fat_tree = true;
+  q.parse_cluster = parse_fat_tree;
+  q.make_machine = make_qsnet;
+  c.add(q);
+  FabricEntry q2 = q;
+  q2.id = "qsnet2";
+  q2.label = "QsNetII";
+  q2.nic = "elan4";
+  q2.nic_label = "Elan4";
+  q2.default_testbed = "osu-elan4-2005";
+  q2.source = "seed 001";
+  q2.max_rails = 2;
+  c.add(q2);
+}
+
+}  // namespace hpcsim

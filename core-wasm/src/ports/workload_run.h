@@ -1,0 +1,28 @@
+// What the composition root asks of a running workload, whatever its kind (catalog WorkloadEntry::make_run): the
+// ping-pong sweep, the NAS campaign, the MPI job series (all-to-all, exchange), MPI-2 dynamic processes.
+#pragma once
+#include <string>
+
+#include "nlohmann/json.hpp"
+
+namespace hpcsim {
+
+class WorkloadRun {
+ public:
+  virtual ~WorkloadRun() = default;
+  /// Starts the workload at the current simulated time; it calls the `finished` it was built with after its end.
+  virtual void start() = 0;
+  /// The CLI JSON's "series": [{id, label, points: [{bytes, latency_us, bandwidth_MBps}]}] (ping-pong sweeps).
+  virtual void append_series(nlohmann::ordered_json& series) const { (void)series; }
+  /// The CLI JSON's "tables": [{id, label, unit, columns, rows: [{label, values}]}].
+  virtual void append_tables(nlohmann::ordered_json& tables) const = 0;
+  /// The CLI JSON's "message_histograms": [{id: "<workload>/<series>", histogram: [{bytes, count}]}].
+  virtual void append_histograms(nlohmann::ordered_json& histograms) const = 0;
+  /// "" while running or after the end; else (the simulation went idle before the end: a protocol deadlock)
+  /// where it stopped.
+  virtual std::string stalled() const { return ""; }
+  /// Adds what the workload knows of the hardware to the topology JSON (ping-pong node groups).
+  virtual void annotate_topology(nlohmann::json& topology) const { (void)topology; }
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,63 @@
+#include "workload/alltoall_run.h"
+
+#include "catalog/catalog.h"
+
+#include "workload/alltoall.h"
+
+namespace hpcsim {
+
+AlltoallRun::AlltoallRun(const RunContext& ctx)
+    : MpiJobSeries(
+          ctx,
+          [&s = ctx.scenario]() {
+            const auto& job = s.workload_as<MpiJobSpec>();
+            return alltoall_programs(s.nodes, job.bytes, job.iterations);
+          },
+          "MPI_Alltoall") {}
+
+int AlltoallRun::processes() const { return scenario().nodes; }
+
+void AlltoallRun::append_tables(nlohmann::ordered_json& tables) const {
+  using json = nlohmann::ordered_json;
+  auto value = [](double v) { return v < 0 ? json(nullptr) : json(v); };
+  json rows = json::array();
+  double pairs = static_cast<double>(processes()) * (processes() - 1);
+  for (size_t s = 0; s < scenario().series.size(); ++s) {
+    double us = call_us(s);
+    double mbps = us > 0 ? pairs * static_cast<double>(job().bytes) / us : -1;  // B/µs = MB/s
+    rows.push_back({{"label", scenario().series[s].label}, {"values", json::array({value(us), value(mbps)})}});
+  }
+  tables.push_back({{"id", "alltoall"},
+                    {"label", "MPI_Alltoall of " + std::to_string(job().bytes) + " B per pair on " +
+                                  std::to_string(processes()) + " nodes (MPICH 1.2's Irecv / Isend / Waitall)"},
+                    {"unit", "us | MB/s"},
+                    {"columns", json::array({"time per call (µs)", "aggregate bandwidth (MB/s)"})},
+                    {"rows", rows}});
+}
+
+void AlltoallRun::append_histograms(nlohmann::ordered_json& histograms) const {
+  using json = nlohmann::ordered_json;
+  int64_t n = static_cast<int64_t>(processes()) * (processes() - 1) * job().iterations;
+  for (const auto& spec : scenario().series)
+    histograms.push_back({{"id", "alltoall/" + spec.id},
+                          {"histogram", json::array({json{{"bytes", job().bytes}, {"count", n}}})}});
+}
+
+void enrol_alltoall(Catalog& c) {
+  WorkloadEntry w;
+  w.id = "alltoall";
+  w.label = "MPI_Alltoall";
+  w.source = "MPICH 1.2 MPI_Alltoall (Irecv, Isend, Waitall)";
+  w.mpi = true;
+  w.parse = [](WorkloadInput& in) {
+    auto spec = std::make_shared<MpiJobSpec>();
+    std::string e = parse_mpi_job_fields(in.workload, spec.get());
+    if (!e.empty()) return e;
+    in.scenario.workload = spec;
+    return in.read_series(true);
+  };
+  w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> { return std::make_unique<AlltoallRun>(ctx); };
+  c.add(w);
+}
+
+}  // namespace hpcsim

@@ -1,0 +1,61 @@
+// One MPI job (the same rank programs, workload/npb_run.h) run once per series of the scenario, each over that
+// series' MPI layer (its protocol's ProtocolEntry::make_mpi_layer), one after another in simulated time, with the
+// time of one call measured (the slowest rank's elapsed time / iterations). The collective workloads
+// (workload/alltoall_run.h, workload/exchange_run.h) derive from it and add their own tables.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalog/workload_entry.h"
+#include "nlohmann/json.hpp"
+#include "ports/mpi_endpoint.h"
+#include "ports/workload_run.h"
+#include "workload/npb_run.h"
+
+namespace hpcsim {
+
+/// The fields of an MPI job workload (alltoall, exchange): bytes per message and calls.
+struct MpiJobSpec : WorkloadSpec {
+  int64_t bytes = 0;
+  int iterations = 1;
+};
+
+/// Reads workload.bytes (0 to 16 MiB) and workload.iterations (1 to 100, default 1); "" or the error.
+std::string parse_mpi_job_fields(const nlohmann::json& w, MpiJobSpec* out);
+
+class MpiJobSeries : public WorkloadRun {
+ public:
+  /// The rank programs of one run (called once per series).
+  using Programs = std::function<std::vector<npb::RankProgram>()>;
+  /// `call` names one call in messages ("MPI_Alltoall"); ctx.finished runs after the last series.
+  MpiJobSeries(const RunContext& ctx, Programs programs, std::string call);
+  ~MpiJobSeries() override;
+  void start() override { start_series(0); }
+  /// "" while running or after the end; else (the simulation went idle mid-run) where the ranks stand.
+  std::string stalled() const override;
+  /// Microseconds of one call of series `s`, or -1 before it has run.
+  double call_us(size_t s) const { return s < call_us_.size() ? call_us_[s] : -1; }
+
+ protected:
+  const Scenario& scenario() const { return scenario_; }
+  const MpiJobSpec& job() const { return scenario_.workload_as<MpiJobSpec>(); }
+
+ private:
+  void start_series(size_t s);
+
+  Simulator& sim_;
+  Machine& machine_;
+  const Scenario& scenario_;
+  uint32_t* ids_;
+  Programs programs_;
+  std::string call_;
+  std::function<void()> finished_;
+  std::vector<double> call_us_;
+  std::vector<std::unique_ptr<MpiEndpoint>> layers_;  ///< kept alive: late events of a finished run may reach them
+  std::vector<std::unique_ptr<NpbRun>> runs_;
+  bool done_ = false;
+};
+
+}  // namespace hpcsim

@@ -1,0 +1,65 @@
+// The two VIA providers of seed 003, SS-VIA over SCI and M-VIA over Fast Ethernet, as they enrol in the catalog:
+// each a ping-pong of VIPL calls and, with MPI over VIA on top, an MPI layer.
+#include "catalog/catalog.h"
+#include "hw/ethernet/ethernet_cluster.h"
+#include "hw/sci/sci_cluster.h"
+#include "mvia/mvia.h"
+#include "ss_via/ss_via.h"
+#include "via_mpi/via_mpi.h"
+
+namespace hpcsim {
+
+namespace {
+ViaMpiOptions mpi_options(int32_t series) {
+  ViaMpiOptions o;
+  o.series = series;
+  o.via.series = series;
+  return o;
+}
+}  // namespace
+
+void enrol_ss_via(Catalog& c) {
+  ProtocolEntry p;
+  p.id = "ss-via";
+  p.label = "SS-VIA (SCI)";
+  p.nic = "pci-sci";
+  p.source = "seed 003";
+  p.operations = {{"send", "VipPostSend"}};
+  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
+    SsViaOptions o;
+    o.series = x.series;
+    return std::make_unique<SsVia>(x.sim, *x.machine.network<SciCluster>(), x.message_ids, o);
+  };
+  p.make_mpi_layer = [](const EndpointContext& x) {
+    SciCluster* sci = x.machine.network<SciCluster>();
+    MpiLayer l;
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, *sci, x.message_ids, mpi_options(x.series));
+    l.host = [sci](int n) -> Host& { return sci->host(n); };
+    return l;
+  };
+  c.add(p);
+}
+
+void enrol_mvia(Catalog& c) {
+  ProtocolEntry p;
+  p.id = "m-via";
+  p.label = "M-VIA (Fast Ethernet)";
+  p.nic = "tulip";
+  p.source = "seed 003 (baseline)";
+  p.operations = {{"send", "VipPostSend"}};
+  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
+    MviaOptions o;
+    o.series = x.series;
+    return std::make_unique<Mvia>(x.sim, *x.machine.network<EthernetCluster>(), x.message_ids, o);
+  };
+  p.make_mpi_layer = [](const EndpointContext& x) {
+    EthernetCluster* eth = x.machine.network<EthernetCluster>();
+    MpiLayer l;
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, *eth, x.message_ids, mpi_options(x.series));
+    l.host = [eth](int n) -> Host& { return eth->host(n); };
+    return l;
+  };
+  c.add(p);
+}
+
+}  // namespace hpcsim
