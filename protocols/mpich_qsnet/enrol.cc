@@ -12,6 +12,7 @@ void enrol_mpich_qsnet(Catalog& c) {
   p.nic = "elan4";
   p.source = "seed 001 (baseline)";
   p.operations = {{"send", "MPI send"}};
+  p.parameters = {&mpich_qsnet_parameters()};
   p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<MpichQsnetElan4>(x.sim, *x.machine.network<QsnetCluster>(), x.parameters, x.message_ids,
                                              x.series, x.nodes);

@@ -1,5 +1,6 @@
 // MPICH-QsNet: MPICH over Quadrics Tports on Elan4, with tag matching on the NIC (seed 001's baseline).
 #pragma once
+#include "params/parameter.h"
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -11,6 +12,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of MPICH-QsNet over Tports on Elan4 (seed 001's baseline) (parameters.cc).
+const std::vector<ParameterSpec>& mpich_qsnet_parameters();
+
 
 /// Tports on Elan4: receives are posted into the NIC (PIO), messages go by QDMA into a NIC-resident queue
 /// served by the Elan4 thread, which matches (source, tag) against the posted list. Messages up to

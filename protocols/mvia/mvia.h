@@ -6,6 +6,7 @@
 // it demultiplexes to the VI by the header, copies the data from the ring buffer into the posted buffer and,
 // after the last fragment, writes the descriptor's status, which the user polls (VipRecvWait / VipSendWait).
 #pragma once
+#include "params/parameter.h"
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -18,6 +19,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of M-VIA over Fast Ethernet (seed 003's baseline) (parameters.cc).
+const std::vector<ParameterSpec>& mvia_parameters();
+
 
 struct MviaOptions {
   uint32_t reliability = via::kUnreliable;  ///< M-VIA's default VI reliability level

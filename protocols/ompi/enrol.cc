@@ -76,6 +76,7 @@ void enrol_ompi(Catalog& c) {
   o.nic = "elan4";
   o.source = "seed 001";
   o.operations = {{"rdma-write", "RDMA write rendezvous"}, {"rdma-read", "RDMA read rendezvous"}};
+  o.parameters = {&ompi_parameters()};
   o.parse_options = parse_ompi_options;
   o.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<OmpiElan4>(x.sim, *x.machine.network<QsnetCluster>(), x.parameters, ompi_options(x.spec),

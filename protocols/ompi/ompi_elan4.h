@@ -1,5 +1,6 @@
 // Open MPI (PML + PTL/Elan4) as a ping-pong endpoint: MPI_Irecv, MPI_Isend, MPI_Wait (seed 001).
 #pragma once
+#include "params/parameter.h"
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -13,6 +14,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of Open MPI's PML/PTL on Elan4 (seed 001) (parameters.cc).
+const std::vector<ParameterSpec>& ompi_parameters();
+
 
 /// Options of one Open MPI configuration (seed 001 figures and the thread-progress table).
 struct OmpiElan4Options {

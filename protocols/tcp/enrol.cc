@@ -13,6 +13,7 @@ void enrol_tcp(Catalog& c) {
   p.nic = "tulip";
   p.source = "seed 003 (baseline)";
   p.operations = {{"send", "send()"}};
+  p.parameters = {&tcp_parameters()};
   p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
     TcpOptions o;
     o.series = x.series;

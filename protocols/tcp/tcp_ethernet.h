@@ -4,6 +4,7 @@
 // next data segment to that node. Send windows and retransmission are not modelled (the socket buffers
 // are taken to be large enough; nothing is lost).
 #pragma once
+#include "params/parameter.h"
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -15,6 +16,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of TCP/IP over Fast Ethernet (Linux 2.2, seed 003's baseline) (parameters.cc).
+const std::vector<ParameterSpec>& tcp_parameters();
+
 
 struct TcpOptions {
   int32_t series = 0;  ///< message-catalog series id

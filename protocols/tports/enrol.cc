@@ -14,6 +14,7 @@ void enrol_tports(Catalog& c) {
   p.operations = {{"send", "tagged send"}};
   p.breakdown_column = "Tports";
   p.breakdown_operations = {"send"};
+  p.parameters = {&tports_parameters()};
   p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
     return std::make_unique<TportsQsnet>(x.sim, *x.machine.network<QsnetCluster>(), x.parameters, x.message_ids,
                                          x.series, x.nodes);

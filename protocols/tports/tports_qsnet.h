@@ -1,5 +1,6 @@
 // Tports (Quadrics' tagged message-passing layer) over Elan3: the baseline of seed 002.
 #pragma once
+#include "params/parameter.h"
 #include <deque>
 #include <map>
 #include <memory>
@@ -10,6 +11,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of the vendor's Tports on Elan3 (seed 002's baseline) (parameters.cc).
+const std::vector<ParameterSpec>& tports_parameters();
+
 
 /// Tag-matched sends over QsNet with NIC-thread matching against posted receives.
 /// Short messages (<= 288 B) go in one queued DMA (the envelope and <= 32 B as a 64-byte object written by

@@ -44,6 +44,7 @@ void enrol_mvia(Catalog& c) {
   ProtocolEntry p;
   p.id = "m-via";
   p.label = "M-VIA (Fast Ethernet)";
+  p.parameters = {&mvia_parameters()};
   p.nic = "tulip";
   p.source = "seed 003 (baseline)";
   p.operations = {{"send", "VipPostSend"}};

@@ -11,6 +11,7 @@ const E* find(const std::deque<E>& entries, const std::string& id) {
 }
 template <class E>
 void add_once(std::deque<E>& entries, E e) {
+  for (const auto* table : e.parameters) register_parameters(*table);
   if (!find(entries, e.id)) entries.push_back(std::move(e));
 }
 template <class E>

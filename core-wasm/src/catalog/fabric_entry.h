@@ -25,6 +25,8 @@ struct FabricEntry {
   std::vector<std::string> side_nics;
   bool fat_tree = false;  ///< a k-ary n-tree: cluster.arity, cluster.levels and node groups apply
   int max_rails = 1;      ///< cluster.rails up to this
+  /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
+  std::vector<const std::vector<ParameterSpec>*> parameters;
   /// Reads the fabric's own cluster fields (rails, arity, levels) into `s`, after nodes; "" or the error.
   std::function<std::string(const nlohmann::json& cluster, Scenario* s)> parse_cluster;
   /// Builds the run's hardware: the primary network and the side networks its series need.

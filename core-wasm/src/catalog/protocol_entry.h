@@ -48,6 +48,8 @@ struct ProtocolEntry {
   /// ("Portals"); empty: the protocol is not in those tables.
   std::string breakdown_column;
   std::vector<std::string> breakdown_operations;
+  /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
+  std::vector<const std::vector<ParameterSpec>*> parameters;
   /// Reads the protocol's own series fields (besides id, label, protocol, operation) of `series`, whose path is
   /// `path` ("workload.series/2"); "" and *out set, or the error naming the field. Null: no own fields.
   std::function<std::string(const nlohmann::json& series, const std::string& path, const Scenario& scenario,

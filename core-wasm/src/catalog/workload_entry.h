@@ -44,6 +44,8 @@ struct WorkloadEntry {
   std::string fabrics_rule;
   bool mpi = false;          ///< every series needs an MPI layer (rank programs)
   bool node_groups = false;  ///< reads cluster.groups (other kinds refuse it)
+  /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
+  std::vector<const std::vector<ParameterSpec>*> parameters;
   /// Reads the kind's fields and, through `read_series`, the series; "" or the error naming the field.
   std::function<std::string(WorkloadInput& in)> parse;
   std::function<std::unique_ptr<WorkloadRun>(const RunContext&)> make_run;

@@ -14,6 +14,10 @@
 
 namespace hpcsim {
 
+/// The parameters of the Elan3 NIC (seed 002) (elan3_parameters.cc).
+const std::vector<ParameterSpec>& elan3_parameters();
+
+
 /// An arrival in the NIC input queue (one slot): the protocol keeps the header, keyed by `message`.
 struct QueueItem {
   uint32_t message;

@@ -1,5 +1,6 @@
 // A host: one CPU running the application and its communication library, attached to a PCI bus.
 #pragma once
+#include <vector>
 #include <functional>
 
 #include "hw/pci_bus.h"
@@ -7,6 +8,10 @@
 #include "params/parameter.h"
 
 namespace hpcsim {
+
+/// The parameters of a node's host: CPU, memory and the Linux kernel paths it runs (host_parameters.cc).
+const std::vector<ParameterSpec>& host_parameters();
+
 
 /// A communication-library call on the host: cycles of code, then PIO reads of NIC memory, then 8-byte
 /// uncached stores to NIC memory (the counts are the protocol's; the unit costs are Host's parameters).

@@ -1,11 +1,16 @@
 // PCI bus between a host and its NIC: one transaction at a time, costs in bus cycles (seed 002 §5).
 #pragma once
+#include <vector>
 #include <functional>
 
 #include "kernel/simulator.h"
 #include "params/parameter.h"
 
 namespace hpcsim {
+
+/// The parameters of the PCI and PCI-X bus between a host and its NIC (pci_bus_parameters.cc).
+const std::vector<ParameterSpec>& pci_bus_parameters();
+
 
 /// A shared 64-bit/66 MHz PCI bus (parameters pci.*). Every transaction occupies the bus for
 /// arbitration + address + ceil(bytes / width) data phases + turnaround cycles, plus, for reads,

@@ -11,6 +11,10 @@
 
 namespace hpcsim {
 
+/// The parameters of the QsNet and QsNetII fat trees (links, Elite and Elite4 switches) (qsnet_fabric_parameters.cc).
+const std::vector<ParameterSpec>& qsnet_fabric_parameters();
+
+
 /// One directed channel of a physical link (every cable has two).
 struct Channel {
   ComponentId id;

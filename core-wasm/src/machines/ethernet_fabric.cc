@@ -37,6 +37,7 @@ void enrol_ethernet_fabric(Catalog& c) {
   // The Fast Ethernet model's defaults are those of seed 003's testbed, where it is the baseline network.
   f.default_testbed = "usc-sci-p2-350";
   f.source = "seed 003 (baseline)";
+  f.parameters = {&pci_bus_parameters(), &host_parameters(), &ethernet_parameters()};
   f.parse_cluster = parse_switched;
   f.make_machine = make_switched;
   c.add(f);

@@ -42,6 +42,8 @@ void enrol_qsnet_fabrics(Catalog& c) {
   q.default_testbed = "sandia-elan3-2004";
   q.source = "seed 002";
   q.fat_tree = true;
+  q.parameters = {&pci_bus_parameters(), &host_parameters(), &elan3_parameters(), &qsnet_fabric_parameters(),
+                  &elan4_parameters()};
   q.parse_cluster = parse_fat_tree;
   q.make_machine = make_qsnet;
   c.add(q);

@@ -46,6 +46,7 @@ void enrol_sci_fabric(Catalog& c) {
   f.default_testbed = "usc-sci-p2-350";
   f.source = "seed 003";
   f.side_nics = {"tulip"};
+  f.parameters = {&pci_bus_parameters(), &host_parameters(), &sci_parameters(), &ethernet_parameters()};
   f.parse_cluster = parse_ringlet;
   f.make_machine = make_ringlet;
   c.add(f);

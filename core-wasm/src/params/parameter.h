@@ -1,5 +1,6 @@
 // Model parameters: declared once with unit, default, range, description and source (after ns-3 attributes).
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +19,12 @@ struct ParameterSpec {
   const char* source;  ///< paper and section, or ../shared/REFERENCES.md section; "[estimate]" marks our own.
 };
 
-/// Every parameter of every model, in a fixed order (the CLI, the docs and the page's forms read this).
+/// Adds a model's declarations (its `<model>_parameters()` table, declared beside the model) to the registry;
+/// a table registered again, or a name already registered, is skipped. Catalog entries register the tables of the
+/// models they build (Catalog::add), so the composition root's enrolment fills the registry.
+void register_parameters(const std::vector<ParameterSpec>& table);
+
+/// Every registered parameter, in registration order (the CLI, the docs and the page's forms read this).
 const std::vector<ParameterSpec>& parameter_registry();
 
 /// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}], plus
@@ -43,8 +49,12 @@ class ParameterSet {
   explicit ParameterSet(const std::string& testbed);
   /// Sets `name`; returns "" or an error naming the field ("parameters.<name>: ...").
   std::string set(const std::string& name, double value);
-  /// Value of a registered parameter (defaults when not set). An unknown name is a programming error: returns 0.
+  /// Value of a registered parameter (defaults when not set). An unregistered name is a programming error: it
+  /// aborts with a message naming it (never a silent 0).
   double get(const std::string& name) const;
+  /// Value of a registered whole-number parameter (counts, sizes: ParameterSpec::integer). Aborts on an
+  /// unregistered name or one declared real.
+  int64_t count(const std::string& name) const;
 
  private:
   std::map<std::string, double> values_;

@@ -3,6 +3,7 @@
 // SCI-MPICH, MPI over M-VIA or MPICH's ch_p4 over TCP/IP on the Fast Ethernet), one after another in simulated time. Gives the tables npb-execution (seconds of the timed
 // region) and npb-speedup (one process over `processes`), and each run's message-size histogram.
 #pragma once
+#include "params/parameter.h"
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,6 +19,10 @@
 #include "workload/npb_run.h"
 
 namespace hpcsim {
+
+/// The parameters of the NAS benchmarks' computation (seed 003's NPB runs) (parameters.cc).
+const std::vector<ParameterSpec>& npb_parameters();
+
 
 /// One NAS benchmark run of an "npb" workload (seed 003 "Execution Time of NPB").
 struct NpbRunSpec {

@@ -63,6 +63,7 @@ void enrol_npb(Catalog& c) {
   w.fabrics = {"sci-ringlet"};
   w.fabrics_rule = "npb runs on the seed 003 SCI cluster only (fabric sci-ringlet)";
   w.mpi = true;
+  w.parameters = {&npb_parameters()};
   w.parse = [](WorkloadInput& in) {
     auto spec = std::make_shared<NpbSpec>();
     std::string e = parse_npb_fields(in.workload, in.scenario.nodes, spec.get());

@@ -14,6 +14,7 @@ void enrol_portals(Catalog& c) {
   p.operations = {{"put", "PUT"}, {"get", "GET"}};
   p.breakdown_column = "Portals";
   p.breakdown_operations = {"put"};
+  p.parameters = {&portals_qsnet_parameters()};
   p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
     PortalsQsnet::Op op = x.spec.operation == "get" ? PortalsQsnet::Op::kGet : PortalsQsnet::Op::kPut;
     return std::make_unique<PortalsQsnet>(x.sim, *x.machine.network<QsnetCluster>(), x.parameters, op, x.message_ids,

@@ -1,5 +1,6 @@
 // Portals 3.3 over Quadrics QsNet (Elan3) with receive processing on the NIC thread (seed 002 §4).
 #pragma once
+#include "params/parameter.h"
 #include <map>
 #include <memory>
 #include <vector>
@@ -12,6 +13,10 @@
 #include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
+
+/// The parameters of Portals 3.3 on Elan3 (seed 002) (parameters.cc).
+const std::vector<ParameterSpec>& portals_qsnet_parameters();
+
 
 /// Portals PUT or GET between the nodes of a QsNet cluster.
 /// Short PUT (payload <= elan3.qdma_max_bytes - portals.header_bytes = 288 B): one queued DMA of header and

@@ -16,6 +16,10 @@
 
 namespace hpcsim {
 
+/// The parameters of the Elan4 NIC and its driver (seed 001) (elan4_parameters.cc).
+const std::vector<ParameterSpec>& elan4_parameters();
+
+
 /// One Elan4 on one rail of a node. Times come from elan4.*, pcix.* and qsnet2.* parameters; PCI-X
 /// transactions go through the node's PciBus of that rail. One DMA engine serves descriptors first come,
 /// first served: it fetches the descriptor (elan4.dma_setup_ns), reads the source from host memory by PCI-X

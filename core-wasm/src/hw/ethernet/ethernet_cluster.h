@@ -16,6 +16,10 @@
 
 namespace hpcsim {
 
+/// The parameters of switched Fast Ethernet and the Tulip NIC's Linux 2.2 driver (seed 003's baselines) (ethernet_parameters.cc).
+const std::vector<ParameterSpec>& ethernet_parameters();
+
+
 /// One Ethernet frame. `payload` is what follows the 14-byte MAC header (protocol headers included;
 /// at most eth.mtu_bytes, padded on the wire to eth.min_payload_bytes). The other fields are the
 /// protocol's own header contents, carried for the receiver's demultiplexing.

@@ -14,6 +14,10 @@
 
 namespace hpcsim {
 
+/// The parameters of the Dolphin PCI-SCI adapter and the SCI ringlet (seed 003) (sci_parameters.cc).
+const std::vector<ParameterSpec>& sci_parameters();
+
+
 /// Owns the hardware of an SCI run. Component ids as in the Elan3 QsnetCluster: node i has host 1 + 3i,
 /// PCI bus 2 + 3i and adapter 3 + 3i; the ring link leaving node i is 3N + 1 + i.
 /// The adapter models its own register-read latency (a PCI delayed transaction, sci.register_read_ns), so the
