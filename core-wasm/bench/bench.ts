@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     let best: Row | undefined;
     for (let r = 0; r < REPEATS; r++) {
       const t0 = performance.now();
-      const res = core.runToEnd(text);
+      const res = core.runToEnd<{ scenario: string; events: number }>(text);
       const seconds = (performance.now() - t0) / 1000;
       if (!best || seconds < best.seconds) best = { scenario: res.scenario, build: 'wasm (Node)', events: res.events, seconds };
     }

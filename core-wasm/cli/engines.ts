@@ -1,7 +1,8 @@
 /**
  * The two builds of the core, behind one call each: the native CLI binary (fast; built on demand with CMake)
- * and the Node build of the wasm module. Both take a scenario's JSON text and return the result object that
- * `npm run --silent sim -- <file> --format json` prints. Used by the CLI, the bench and the Node tests.
+ * and the Node build of the wasm module, driven through the one TypeScript bridge (web/src/sim/coreBridge.ts). Both
+ * take a scenario's JSON text and give the result object that `npm run --silent sim -- <file> --format json` prints
+ * (`runNative`, `(await loadWasm()).runToEnd<SimResult>`). Used by the CLI, the bench and the Node tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CoreBridge, type EmscriptenCore } from '../../web/src/sim/coreBridge';
+import type { CoreCatalog } from '../../web/src/sim/coreCatalog';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const NATIVE_BIN = join(ROOT, 'build/native/hpcsim-native');
@@ -47,63 +50,19 @@ export function runNative(text: string, traceCsv?: string): SimResult {
   return JSON.parse(r.stdout) as SimResult;
 }
 
-/** Loads the Node build of the wasm module (build/wasm/node/hpcsim.cjs). */
-export async function loadWasm(): Promise<WasmCore> {
+/** Loads the Node build of the wasm module (build/wasm/node/hpcsim.cjs) behind the one bridge (web/src/sim/coreBridge.ts). */
+export async function loadWasm(): Promise<CoreBridge> {
   if (!existsSync(WASM_NODE)) throw new Error(`${WASM_NODE} is missing: run \`npm run build:wasm\``);
   const require = createRequire(import.meta.url);
-  const factory = require(WASM_NODE) as (opts: object) => Promise<WasmModule>;
+  const factory = require(WASM_NODE) as (opts: object) => Promise<EmscriptenCore>;
   const wasmBinary = readFileSync(WASM_NODE.replace(/\.cjs$/, '.wasm'));
-  return new WasmCore(await factory({ wasmBinary }));
+  return new CoreBridge(await factory({ wasmBinary }));
 }
 
-interface WasmModule {
-  ccall: (name: string, ret: string | null, argTypes: string[], args: unknown[]) => unknown;
-  HEAPU8: Uint8Array;
-}
-
-/** Thin typed wrapper over the exported C functions (core-wasm/app/wasm/README.md). */
-export class WasmCore {
-  constructor(readonly module: WasmModule) {}
-  create(text: string): number {
-    return this.module.ccall('hs_create', 'number', ['string'], [text]) as number;
-  }
-  lastError(): string {
-    return this.module.ccall('hs_last_error', 'string', [], []) as string;
-  }
-  run(id: number, budget: number): number {
-    return this.module.ccall('hs_run', 'number', ['number', 'number'], [id, budget]) as number;
-  }
-  traceTake(id: number, max: number): number {
-    return this.module.ccall('hs_trace_take', 'number', ['number', 'number'], [id, max]) as number;
-  }
-  resultJson(id: number): SimResult {
-    return JSON.parse(this.module.ccall('hs_result_json', 'string', ['number'], [id]) as string) as SimResult;
-  }
-  topologyJson(id: number): unknown {
-    return JSON.parse(this.module.ccall('hs_topology_json', 'string', ['number'], [id]) as string);
-  }
-  parameters(): unknown[] {
-    return JSON.parse(this.module.ccall('hs_parameters_json', 'string', [], []) as string) as unknown[];
-  }
-  destroy(id: number): void {
-    this.module.ccall('hs_destroy', null, ['number'], [id]);
-  }
-  /** Runs a scenario to the end in slices of `budget` events, draining the trace; returns the result. */
-  runToEnd(text: string, budget = 1 << 18): SimResult {
-    const id = this.create(text);
-    if (id === 0) throw new Error(this.lastError());
-    try {
-      for (;;) {
-        const status = this.run(id, budget);
-        while (this.traceTake(id, 65536) > 0) {
-          /* drained: the page keeps these, the CLI does not need them */
-        }
-        if (status === 1) break;
-        if (status < 0) throw new Error(this.lastError());
-      }
-      return this.resultJson(id);
-    } finally {
-      this.destroy(id);
-    }
-  }
+/** The native binary's catalog (`hpcsim-native --catalog`): what the core enrols, as hs_catalog_json gives it. */
+export function nativeCatalog(): CoreCatalog {
+  ensureNative();
+  const r = spawnSync(NATIVE_BIN, ['--catalog'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error((r.stderr || 'hpcsim-native --catalog failed').trim());
+  return JSON.parse(r.stdout) as CoreCatalog;
 }

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 
   let result: SimResult;
   try {
-    result = engine === 'native' ? runNative(text, traceCsv) : (await loadWasm()).runToEnd(text);
+    result = engine === 'native' ? runNative(text, traceCsv) : (await loadWasm()).runToEnd<SimResult>(text);
   } catch (e) {
     fail(`${file}: ${(e as Error).message}`);
   }

@@ -3,9 +3,10 @@
  * the peak count and the window around it where at least `fraction` of the peak are in flight. Used by
  * bench-ui.ts to choose where and how fast to play.
  */
-import { loadWasm, type WasmCore } from '../../core-wasm/cli/engines.ts';
+import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import type { CoreBridge } from '../../web/src/sim/coreBridge.ts';
 
-let core: Promise<WasmCore> | null = null;
+let core: Promise<CoreBridge> | null = null;
 
 export interface PacketDensity {
   peak: number;
@@ -18,32 +19,15 @@ export interface PacketDensity {
 export async function packetDensity(scenarioText: string, fraction = 0.9): Promise<PacketDensity> {
   core ??= loadWasm();
   const c = await core;
-  const M = c.module as unknown as { ccall: (...a: unknown[]) => unknown; HEAPU8: Uint8Array };
-  const id = c.create(scenarioText);
-  if (id === 0) throw new Error(c.lastError());
   const edges: number[] = []; // time_ps * 2 + (0 = start, 1 = end) would lose precision; keep pairs
   const deltas: number[] = [];
-  try {
-    for (;;) {
-      const status = c.run(id, 1 << 18);
-      for (let n = c.traceTake(id, 65536); n > 0; n = c.traceTake(id, 65536)) {
-        const col = (c: number) => M.ccall('hs_trace_column', 'number', ['number', 'number'], [id, c]) as number;
-        const heap = M.HEAPU8.buffer;
-        const start = new Float64Array(heap.slice(col(0), col(0) + 8 * n));
-        const end = new Float64Array(heap.slice(col(1), col(1) + 8 * n));
-        const kind = new Uint32Array(heap.slice(col(2), col(2) + 4 * n));
-        for (let i = 0; i < n; i++) {
-          if (kind[i] < 1 || kind[i] > 5 || end[i] <= start[i]) continue;
-          edges.push(start[i], end[i]);
-          deltas.push(1, -1);
-        }
-      }
-      if (status === 1) break;
-      if (status < 0) throw new Error(c.lastError());
+  c.runToEnd(scenarioText, 1 << 18, ({ n, t_start_ps: start, t_end_ps: end, kind }) => {
+    for (let i = 0; i < n; i++) {
+      if (kind[i] < 1 || kind[i] > 5 || end[i] <= start[i]) continue;
+      edges.push(start[i], end[i]);
+      deltas.push(1, -1);
     }
-  } finally {
-    c.destroy(id);
-  }
+  });
   const order = Array.from(edges.keys()).sort((a, b) => edges[a] - edges[b] || deltas[a] - deltas[b]);
   let count = 0;
   let peak = 0;

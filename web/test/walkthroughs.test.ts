@@ -4,7 +4,8 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadWasm, type WasmCore } from '../../core-wasm/cli/engines.ts';
+import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import type { CoreBridge } from '../src/sim/coreBridge.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { stepTime_ps } from '../src/walkthrough/stepTime.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
@@ -41,38 +42,15 @@ test('an anchored step is its offset after the n-th message of that series and s
   assert.equal(stepTime_ps({ time_us: 8, text: '' }, defaultScenario, t), 8e6);
 });
 
-let core: WasmCore;
+let core: CoreBridge;
 before(async () => {
   core = await loadWasm();
 });
 
 /** Runs `scenario` in the wasm core and returns its full trace as a TraceStore. */
 function runTrace(scenario: Scenario): TraceStore {
-  const M = core.module as unknown as { ccall: typeof core.module.ccall; HEAPU8: Uint8Array };
-  const id = core.create(JSON.stringify(scenario));
-  assert.ok(id > 0, core.lastError());
   const store = new TraceStore();
-  const col = (c: number, n: number, bytes: number) => {
-    const ptr = M.ccall('hs_trace_column', 'number', ['number', 'number'], [id, c]) as number;
-    return M.HEAPU8.slice(ptr, ptr + n * bytes).buffer;
-  };
-  try {
-    for (;;) {
-      const status = core.run(id, 1 << 18);
-      for (let n = core.traceTake(id, 65536); n > 0; n = core.traceTake(id, 65536)) {
-        store.append({
-          n,
-          t_start_ps: new Float64Array(col(0, n, 8)), t_end_ps: new Float64Array(col(1, n, 8)),
-          kind: new Uint32Array(col(2, n, 4)), component: new Uint32Array(col(3, n, 4)),
-          message: new Uint32Array(col(4, n, 4)), bytes: new Uint32Array(col(5, n, 4)), value: new Int32Array(col(6, n, 4)),
-        });
-      }
-      if (status === 1) break;
-      assert.ok(status >= 0, core.lastError());
-    }
-  } finally {
-    core.destroy(id);
-  }
+  core.runToEnd(JSON.stringify(scenario), 1 << 18, (batch) => store.append(batch));
   return store;
 }
 

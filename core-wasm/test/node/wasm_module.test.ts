@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { loadWasm, ROOT, runNative, type WasmCore } from '../../cli/engines';
+import { loadWasm, ROOT, runNative, type SimResult } from '../../cli/engines';
+import type { CoreBridge } from '../../../web/src/sim/coreBridge';
 
 const defaultText = readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8');
 const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8')) as Record<string, string>;
@@ -14,13 +15,13 @@ const small = JSON.stringify({
   workload: { kind: 'pingpong', initiator: 0, target: 4, sizes_bytes: [0, 1024], series: [{ id: 'p', protocol: 'portals', operation: 'put' }] },
 });
 
-let core: WasmCore;
+let core: CoreBridge;
 before(async () => {
   core = await loadWasm();
 });
 
 test('the default scenario gives the same result in wasm and native, and the stored fingerprint', () => {
-  const wasm = core.runToEnd(defaultText);
+  const wasm = core.runToEnd<SimResult>(defaultText);
   const native = runNative(defaultText);
   assert.equal(wasm.fingerprint, native.fingerprint);
   assert.deepEqual(wasm, native);
@@ -30,7 +31,7 @@ test('the default scenario gives the same result in wasm and native, and the sto
 test('every canonical scenario matches its stored fingerprint', () => {
   for (const [id, fp] of Object.entries(golden)) {
     const text = readFileSync(join(ROOT, `scenarios/${id}.json`), 'utf8');
-    assert.equal(core.runToEnd(text).fingerprint, fp, id);
+    assert.equal(core.runToEnd<SimResult>(text).fingerprint, fp, id);
   }
 });
 
@@ -42,7 +43,6 @@ test('a bad scenario is refused with one line naming the field', () => {
 });
 
 test('trace batches are typed-array columns in the wasm heap, bounded in size', () => {
-  const m = core.module as unknown as { HEAPU8: Uint8Array; ccall: (...a: unknown[]) => number };
   const id = core.create(small);
   assert.ok(id > 0);
   let records = 0;
@@ -53,17 +53,15 @@ test('trace batches are typed-array columns in the wasm heap, bounded in size', 
       const n = core.traceTake(id, 1000);
       if (n === 0) break;
       assert.ok(n <= 1000);
-      const buf = m.HEAPU8.buffer; // re-read after calls that may grow memory
-      const t0 = new Float64Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 0]), n);
-      const t1 = new Float64Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 1]), n);
-      const kind = new Uint32Array(buf, m.ccall('hs_trace_column', 'number', ['number', 'number'], [id, 2]), n);
+      const { t_start_ps: t0, t_end_ps: t1, kind } = core.traceBatch(id, n);
+      assert.equal(kind.length, n);
       for (let i = 0; i < n; i++) {
         assert.ok(t0[i] <= t1[i]);
         kinds.add(kind[i]);
       }
       records += n;
     }
-    if (status === 1) break;
+    if (status === 'finished') break;
   }
   core.destroy(id);
   assert.ok(records > 100);
@@ -71,7 +69,7 @@ test('trace batches are typed-array columns in the wasm heap, bounded in size', 
 });
 
 test('repeated sessions do not keep growing wasm memory', () => {
-  const m = core.module as unknown as { HEAPU8: Uint8Array };
+  const m = { get HEAPU8() { return core.heap(); } };
   core.runToEnd(small);
   core.runToEnd(small);
   const after2 = m.HEAPU8.length;
