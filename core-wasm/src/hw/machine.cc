@@ -22,7 +22,16 @@ nlohmann::json Machine::topology() const {
   nlohmann::json t = nlohmann::json::object();
   primary().describe(t);
   nlohmann::json components = nlohmann::json::array(), links = nlohmann::json::array();
-  for (const auto& n : networks_) n->append_topology(components, links);
+  for (const auto& n : networks_) {
+    size_t first = components.size();
+    n->append_topology(components, links);
+    // A side network tags its components ("network": "ethernet"); its header goes under that tag.
+    if (n.get() != &primary() && first < components.size() && components[first].contains("network")) {
+      nlohmann::json header = nlohmann::json::object();
+      n->describe(header);
+      t["networks"][components[first]["network"].get<std::string>()] = header;
+    }
+  }
   t["components"] = components;
   t["links"] = links;
   return t;

@@ -25,8 +25,8 @@ class Machine {
   }
   /// The network whose NICs are of family `nic` ("elan4", "tulip", ...), or nullptr.
   Network* carrying(const std::string& nic) const;
-  /// The page's topology (core-wasm/app/wasm/README.md): the primary network's header, then the components and
-  /// links of every network.
+  /// The page's topology (core-wasm/app/wasm/README.md): the primary network's header, each side network's header
+  /// under "networks"/<its components' "network" tag>, then the components and links of every network.
   nlohmann::json topology() const;
   /// The topology of one network alone, as if it were a machine's only one.
   static nlohmann::json topology_of(const Network& network);

@@ -5,12 +5,17 @@ namespace hpcsim {
 PciBus::PciBus(Simulator& sim, ComponentId id, const ParameterSet& p, Time pio_read_latency_ps)
     : sim_(sim),
       id_(id),
-      cycle_ps_(1e6 / p.get("pci.clock_MHz")),
+      clock_MHz_(p.get("pci.clock_MHz")),
+      cycle_ps_(1e6 / clock_MHz_),
       width_(static_cast<uint32_t>(p.get("pci.width_bytes"))),
       overhead_cycles_(static_cast<uint32_t>(p.get("pci.arbitration_cycles") + p.get("pci.address_cycles") +
                                              p.get("pci.turnaround_cycles"))),
       host_read_latency_ps_(ns_to_ps(p.get("pci.host_read_latency_ns"))),
       pio_read_latency_ps_(pio_read_latency_ps) {}
+
+nlohmann::json PciBus::describe(const char* name) const {
+  return {{"name", name}, {"width_bits", 8 * width_}, {"clock_MHz", clock_MHz_}, {"MBps", clock_MHz_ * width_}};
+}
 
 Time PciBus::duration(PciOp op, uint32_t bytes) const {
   uint32_t phases = bytes == 0 ? 1 : (bytes + width_ - 1) / width_;

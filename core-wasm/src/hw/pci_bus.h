@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "kernel/simulator.h"
+#include "nlohmann/json.hpp"
 #include "params/parameter.h"
 
 namespace hpcsim {
@@ -30,10 +31,14 @@ class PciBus {
   void transact(PciOp op, uint32_t bytes, uint32_t message, std::function<void()> done);
   /// Busy time so far (ps), for utilisation.
   Time busy_ps() const { return bus_.busy_ps(); }
+  /// The bus as the page's topology shows it: {"name": `name` ("PCI", "PCI-X"), "width_bits", "clock_MHz",
+  /// "MBps" (clock x width, the data rate; MB/s = 10^6 B/s)}, from the pci.clock_MHz and pci.width_bytes it runs at.
+  nlohmann::json describe(const char* name) const;
 
  private:
   Simulator& sim_;
   ComponentId id_;
+  double clock_MHz_;
   double cycle_ps_;
   uint32_t width_;
   uint32_t overhead_cycles_;

@@ -61,6 +61,9 @@ void QsnetCluster::describe(nlohmann::json& topology) const {
   topology["levels"] = first->levels();
   topology["arity"] = first->arity();
   topology["pci_MBps"] = pci_MBps_;
+  topology["link_MBps"] = link_MBps_;
+  topology["switch"] = family_ == NicFamily::kElan4 ? "Elite4" : "Elite";
+  topology["bus"] = pcis_.front()->describe(family_ == NicFamily::kElan4 ? "PCI-X" : "PCI");
 }
 
 void QsnetCluster::append_topology(nlohmann::json& comps, nlohmann::json& links) const {
@@ -71,26 +74,27 @@ void QsnetCluster::append_topology(nlohmann::json& comps, nlohmann::json& links)
       for (int r = 0; r < rails_; ++r) {
         std::string suffix = std::to_string(n) + (rails_ > 1 ? "r" + std::to_string(r) : "");
         comps.push_back({{"id", pcis_[i * static_cast<size_t>(rails_) + static_cast<size_t>(r)]->id()},
-                         {"kind", "pci"}, {"name", "pcix" + suffix}, {"node", n}});
+                         {"kind", "pci"}, {"name", "pcix" + suffix}, {"node", n}, {"rail", r}});
         comps.push_back({{"id", e4_[static_cast<size_t>(r)][i]->id()}, {"kind", "nic"}, {"name", "elan4-" + suffix},
-                         {"node", n}});
+                         {"node", n}, {"rail", r}});
       }
       continue;
     }
-    comps.push_back({{"id", pcis_[i]->id()}, {"kind", "pci"}, {"name", "pci" + std::to_string(n)}, {"node", n}});
-    comps.push_back({{"id", nics_[i]->id()}, {"kind", "nic"}, {"name", "elan3-" + std::to_string(n)}, {"node", n}});
+    comps.push_back({{"id", pcis_[i]->id()}, {"kind", "pci"}, {"name", "pci" + std::to_string(n)}, {"node", n}, {"rail", 0}});
+    comps.push_back({{"id", nics_[i]->id()}, {"kind", "nic"}, {"name", "elan3-" + std::to_string(n)}, {"node", n}, {"rail", 0}});
   }
   std::vector<const QsnetFabric*> fabrics;
   if (fabric_) fabrics.push_back(fabric_.get());
   for (const auto& f : fabrics_) fabrics.push_back(f.get());
-  for (const auto* fab : fabrics)
-    for (const auto& s : fab->switches())
+  for (size_t rail = 0; rail < fabrics.size(); ++rail)
+    for (const auto& s : fabrics[rail]->switches())
       comps.push_back({{"id", s.id},
                        {"kind", "switch"},
                        {"name", "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." +
                                     std::to_string(s.rank)},
                        {"level", s.level},
-                       {"index", s.subtree * level_width(*fab, s.level) + s.rank}});
+                       {"index", s.subtree * level_width(*fabrics[rail], s.level) + s.rank},
+                       {"rail", rail}});
   for (const auto* fab : fabrics)
     for (const auto& c : fab->channels())
       links.push_back({{"id", c.id}, {"from", c.from}, {"to", c.to}, {"kind", "link"}, {"bandwidth_MBps", link_MBps_}});

@@ -45,11 +45,12 @@ class QsnetCluster : public Network {
   Elan3Nic& nic(int node) { return *nics_[static_cast<size_t>(node)]; }
   QsnetFabric& fabric() { return *fabric_; }  ///< rail 0's fabric for Elan4
 
-  /// fabric "qsnet" or "qsnet2", nic, rails, nodes, levels and arity of the tree, and pci_MBps (the PCI or PCI-X
-  /// bus's data rate, clock x width, MB/s = 10^6 B/s).
+  /// fabric "qsnet" or "qsnet2", nic, rails, nodes, levels and arity of the tree, pci_MBps (the PCI or PCI-X
+  /// bus's data rate, clock x width, MB/s = 10^6 B/s), link_MBps (one link direction), switch ("Elite" or
+  /// "Elite4") and bus (PciBus::describe: "PCI" on Elan3 nodes, "PCI-X" on Elan4 nodes).
   void describe(nlohmann::json& topology) const override;
   /// Hosts, PCI (-X) buses, NICs ("elan3-<n>"; "elan4-<n>", with "r<rail>" on two rails), Elite switches and the
-  /// directed link channels of every rail.
+  /// directed link channels of every rail; buses, NICs and switches carry their "rail" (0-based).
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
 
  private:

@@ -165,7 +165,8 @@ class EthernetCluster : public Network {
   int size() const override { return static_cast<int>(hosts_.size()); }
   Host& host(int node) override { return *hosts_[static_cast<size_t>(node)]; }
   std::string nic() const override { return "tulip"; }
-  /// fabric "fast-ethernet", levels 1 (one switch), arity 0.
+  /// fabric "fast-ethernet", nic, nodes, levels 1 (one switch), arity 0, link_MBps (eth.link rate), switch
+  /// ("store-and-forward Fast Ethernet switch") and bus (PciBus::describe).
   void describe(nlohmann::json& topology) const override;
   /// Hosts, PCI buses, Tulip NICs and the switch, each with "network": "ethernet" (the page draws it apart from
   /// another network of the same nodes), and the cables each way.

@@ -12,6 +12,9 @@ void EthernetCluster::describe(nlohmann::json& topology) const {
   topology["nodes"] = size();
   topology["levels"] = 1;
   topology["arity"] = 0;
+  topology["link_MBps"] = switch_->timing().link_Bps / 1e6;
+  topology["switch"] = "store-and-forward Fast Ethernet switch";
+  topology["bus"] = pcis_.front()->describe("PCI");
 }
 
 // Each node's Ethernet host, PCI bus and Tulip NIC ("eth-host<i>", "eth-pci<i>", "tulip<i>", with `node`) and the

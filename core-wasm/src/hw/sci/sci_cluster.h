@@ -30,7 +30,7 @@ class SciCluster : public Network {
   int size() const override { return static_cast<int>(hosts_.size()); }
   Host& host(int node) override { return *hosts_[static_cast<size_t>(node)]; }
   std::string nic() const override { return "pci-sci"; }
-  /// fabric "sci-ringlet", levels 0, arity 0.
+  /// fabric "sci-ringlet", nic, nodes, levels 0, arity 0, link_MBps (sci.link_MBps) and bus (PciBus::describe).
   void describe(nlohmann::json& topology) const override;
   /// Hosts, PCI buses and adapters; the ring link leaving node i is 3N + 1 + i.
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;

@@ -11,6 +11,8 @@ void SciCluster::describe(nlohmann::json& topology) const {
   topology["nodes"] = size();
   topology["levels"] = 0;
   topology["arity"] = 0;
+  topology["link_MBps"] = params_.get("sci.link_MBps");
+  topology["bus"] = pcis_.front()->describe("PCI");
 }
 
 void SciCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
