@@ -4,6 +4,7 @@
  * bench-ui.ts to choose where and how fast to play.
  */
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import { isPacketKind } from '../../web/src/sim/traceKindCodes.ts';
 import type { CoreBridge } from '../../web/src/sim/coreBridge.ts';
 
 let core: Promise<CoreBridge> | null = null;
@@ -23,7 +24,7 @@ export async function packetDensity(scenarioText: string, fraction = 0.9): Promi
   const deltas: number[] = [];
   c.runToEnd(scenarioText, 1 << 18, ({ n, t_start_ps: start, t_end_ps: end, kind }) => {
     for (let i = 0; i < n; i++) {
-      if (kind[i] < 1 || kind[i] > 5 || end[i] <= start[i]) continue;
+      if (!isPacketKind(kind[i]) || end[i] <= start[i]) continue;
       edges.push(start[i], end[i]);
       deltas.push(1, -1);
     }

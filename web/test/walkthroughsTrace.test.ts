@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import { TraceKind, isPacketKind } from '../src/sim/traceKindCodes.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { stepTime_ps } from '../src/walkthrough/stepTime.ts';
 import type { Scenario } from '../src/scenario/scenarioTypes.ts';
@@ -90,7 +91,7 @@ async function runTrace(scenario: Scenario): Promise<TraceStore> {
 /** Message records (kind 40) of series index `series` and `bytes`, in start order (ties: record order). */
 function messageRecords(trace: TraceStore, series: number, bytes: number): number[] {
   const out: number[] = [];
-  for (let r = 0; r < trace.length; r++) if (trace.kind[r] === 40 && trace.value[r] === series && trace.bytes[r] === bytes) out.push(r);
+  for (let r = 0; r < trace.length; r++) if (trace.kind[r] === TraceKind.message && trace.value[r] === series && trace.bytes[r] === bytes) out.push(r);
   return out.sort((a, b) => trace.t_start_ps[a] - trace.t_start_ps[b] || a - b);
 }
 
@@ -122,19 +123,19 @@ for (const [id, expected] of Object.entries(EXPECTED)) {
       const msg = (m: MessageRef) => (m === 0 ? 0 : trace.message[rec[m]]);
       const w = expected.steps[i];
       if ('host' in w) {
-        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === 30 && trace.component[r] === hostOf[w.host] && trace.value[r] === HOST_OP[w.op]),
+        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === TraceKind.host_op && trace.component[r] === hostOf[w.host] && trace.value[r] === HOST_OP[w.op]),
           `${where}: the ${w.host}'s host is not in ${w.op}`);
       } else if ('pci' in w) {
-        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === 10 && trace.value[r] === PCI_OP[w.pci] && trace.message[r] === msg(w.message)),
+        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === TraceKind.pci_transaction && trace.value[r] === PCI_OP[w.pci] && trace.message[r] === msg(w.message)),
           `${where}: no ${w.pci} on PCI`);
       } else if ('packet' in w) {
-        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] >= 1 && trace.kind[r] <= 5 && trace.message[r] === msg(w.packet)),
+        assert.ok(activeAt(trace, t!, (r) => isPacketKind(trace.kind[r]) && trace.message[r] === msg(w.packet)),
           `${where}: no packet of the message on a link`);
       } else if ('thread' in w) {
-        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === 20 && trace.value[r] === THREAD_STEP[w.thread] && trace.message[r] === msg(w.message)),
+        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === TraceKind.nic_thread && trace.value[r] === THREAD_STEP[w.thread] && trace.message[r] === msg(w.message)),
           `${where}: the NIC thread is not in ${w.thread}`);
       } else if ('e4event' in w) {
-        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === 50 && trace.value[r] === E4_ACTION[w.e4event] && trace.message[r] === msg(w.message)),
+        assert.ok(activeAt(trace, t!, (r) => trace.kind[r] === TraceKind.e4_event && trace.value[r] === E4_ACTION[w.e4event] && trace.message[r] === msg(w.message)),
           `${where}: no Elan4 ${w.e4event} event`);
       } else if ('software' in w) {
         const m = msg(w.software);

@@ -1,11 +1,21 @@
 // The boundary between the core and its TypeScript callers is one contract: the bridge's export table
-// (web/src/sim/coreBridge.ts) is exactly what wasm.cmake exports and bridge.cc defines.
+// (web/src/sim/coreBridge.ts) is exactly what wasm.cmake exports and bridge.cc defines; the page's catalog module,
+// trace-kind codes and the JSON Schema's enums are the core's catalog. (The TypeScript id unions are types of the
+// generated catalog module, web/src/sim/coreCatalog.ts; `npm run typecheck` fails when scenarioTypes.ts's workload
+// union and the catalog's kinds differ.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { loadWasm, ROOT } from '../../cli/engines';
+import { loadWasm, nativeCatalog, ROOT } from '../../cli/engines';
+import { CATALOG_MODULE_PATH, catalogModuleText } from '../../cli/catalogModule';
 import { CORE_EXPORTS, type CoreBridge } from '../../../web/src/sim/coreBridge';
+import { CORE_CATALOG } from '../../../web/src/sim/coreCatalog.generated';
+import type { FabricId } from '../../../web/src/sim/coreCatalog';
+import { LEVEL_KIND_NAMES, PACKET_KIND_NAMES, QUEUE_KIND_NAMES, TraceKind } from '../../../web/src/sim/traceKindCodes';
+import { FABRIC_CHOICES } from '../../../web/src/scenario/fabricTemplates';
+import { templateOf, type WorkloadKind } from '../../../web/src/scenario/workloadTemplates';
+import { MPI_LAYERS } from '../../../web/src/scenario/mpiLayers';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const sorted = (names: Iterable<string>) => [...names].sort();
@@ -35,4 +45,48 @@ test('the bridge table, wasm.cmake EXPORTED_FUNCTIONS and bridge.cc HS_EXPORT li
 
 test('every function of the table is exported by the Node build of the module', () => {
   for (const name of Object.keys(CORE_EXPORTS) as (keyof typeof CORE_EXPORTS)[]) assert.ok(core.has(name), name);
+});
+
+test('the page\'s generated catalog module is the core\'s catalog (run `npm run gen:catalog` after enrolling a model)', () => {
+  const native = nativeCatalog();
+  assert.deepEqual(core.catalog(), native, 'wasm hs_catalog_json vs hpcsim-native --catalog');
+  assert.equal(read(CATALOG_MODULE_PATH), catalogModuleText(native), `${CATALOG_MODULE_PATH} is stale: run \`npm run gen:catalog\``);
+  assert.deepEqual(CORE_CATALOG, native);
+});
+
+test('trace-kind codes by name are the core\'s table (hs_trace_kinds_json)', () => {
+  const kinds = core.traceKinds();
+  assert.deepEqual(kinds, core.catalog().trace_kinds);
+  assert.deepEqual(Object.entries(TraceKind).sort(), kinds.map((k) => [k.name, k.kind]).sort());
+  // The page's kind groups name kinds the core has.
+  for (const name of [...PACKET_KIND_NAMES, ...LEVEL_KIND_NAMES, ...QUEUE_KIND_NAMES]) assert.ok(kinds.some((k) => k.name === name), name);
+});
+
+test('the JSON Schema\'s enums and limits are the catalog\'s ids and facts', () => {
+  const c = core.catalog();
+  const schema = JSON.parse(read('scenarios/scenario.schema.json'));
+  const cluster = schema.properties.cluster.properties;
+  const workload = schema.properties.workload.properties;
+  const series = workload.series.items.properties;
+  const ids = (xs: readonly { id: string }[]) => sorted(xs.map((x) => x.id));
+  assert.deepEqual(sorted(cluster.fabric.enum), ids(c.fabrics), 'cluster.fabric');
+  assert.deepEqual(sorted(cluster.nic.enum), sorted(new Set(c.fabrics.flatMap((f) => [f.nic, ...f.side_nics]))), 'cluster.nic');
+  assert.deepEqual(sorted(workload.kind.enum), ids(c.workloads), 'workload.kind');
+  assert.deepEqual(sorted(series.protocol.enum), ids(c.protocols), 'workload.series[].protocol');
+  assert.deepEqual(sorted(series.operation.enum), sorted(new Set(c.protocols.flatMap((p) => p.operations.map((o) => o.id)))), 'workload.series[].operation');
+  assert.equal(cluster.rails.maximum, Math.max(...c.fabrics.map((f) => f.max_rails)), 'cluster.rails maximum');
+  assert.equal(cluster.nodes.maximum, Math.max(...c.fabrics.map((f) => f.max_nodes)), 'cluster.nodes maximum');
+  for (const t of c.testbeds) assert.match(t.id, new RegExp(cluster.testbed.pattern), `testbed ${t.id} fits cluster.testbed's pattern`);
+});
+
+test('the page has a template scenario of every fabric and workload kind the catalog enrols', () => {
+  const c = core.catalog();
+  for (const f of c.fabrics) {
+    const choice = FABRIC_CHOICES.find((x) => x.fabric === f.id);
+    assert.ok(choice, `editor topology ${f.id}`);
+    assert.equal(choice.template.cluster.fabric, f.id, `${f.id}'s template runs on ${f.id}`);
+  }
+  for (const w of c.workloads) assert.equal(templateOf(w.id as WorkloadKind).workload.kind, w.id, `template of ${w.id}`);
+  for (const f of c.fabrics)
+    assert.deepEqual([...MPI_LAYERS[f.id as FabricId]], c.protocols.filter((p) => p.mpi && [f.nic, ...f.side_nics].includes(p.nic)).map((p) => p.id), `MPI layers on ${f.id}`);
 });

@@ -26,7 +26,7 @@ export interface ChainRecord {
  */
 export type ChainNodeType = 'doorbell' | 'pio-read' | 'dma' | 'count' | 'copy' | 'write' | 'interrupt' | 'wake';
 
-/** Sub-type of a `dma` node, from its packets (trace kinds 1, 2, 5) or none (a local DMA). */
+/** Sub-type of a `dma` node, from its packets (qdma_packet, rdma_packet, control_packet) or none (a local DMA). */
 export type DmaKind = 'qdma' | 'rdma' | 'control' | 'local';
 
 export interface ChainNode {

@@ -1,25 +1,26 @@
 /**
  * Derives a message's Elan4 event chain (chain/chainTypes.ts) from its trace records, in time order. Pure.
  *
- * - PIO writes (kind 10, value 3) on a node's PCI bus, closer than `PIO_MERGE_PS`, form one doorbell node.
+ * - PIO writes (pci_transaction, value 3) on a node's PCI bus, closer than `PIO_MERGE_PS`, form one doorbell node.
  * - A DMA node gathers the NIC's PCI DMA reads on its source node (back-to-back reads continue it), the packets
- *   it injects (kinds 1 QDMA, 2 RDMA, 5 control, with their hops across switches) and the PCI DMA writes that
- *   land them at the destination; hardware ACKs (kind 3) join the DMA they acknowledge. Its trigger is the
+ *   it injects (qdma_packet, rdma_packet, control_packet, with their hops across switches) and the PCI DMA writes that
+ *   land them at the destination; hardware ACKs (ack_packet) join the DMA they acknowledge. Its trigger is the
  *   latest unused doorbell or copy on its source node: a DMA started by a copy is a chained DMA.
- * - Each e4_event record (kind 50) is a node; an event's count reached is caused by the DMA whose last activity
+ * - Each e4_event record is a node; an event's count reached is caused by the DMA whose last activity
  *   at that node (landing, ACK, read) is latest; its actions (copy, write, interrupt) follow the count. The 8-byte
  *   PCI DMA write of a done word folds into its write node.
- * - A host_wake (kind 51) follows the latest interrupt on that node; a doorbell follows the latest host-side
+ * - A host_wake follows the latest interrupt on that node; a doorbell follows the latest host-side
  *   node (done word, wake) on its node.
  * - Naming: a chained QDMA that crosses the network after an RDMA is FIN when it leaves the RDMA's source
  *   (RDMA write) and FIN_ACK otherwise (RDMA read); a chained local DMA writes into the completion queue.
  */
 import type { ChainEdge, ChainGraph, ChainNode, ChainRecord, ChainTopology, DmaKind } from './chainTypes';
+import { TraceKind, isPacketKind } from '../sim/traceKindCodes';
 
 const PIO_MERGE_PS = 300_000; // 0.3 µs
 const DMA_CONTINUE_PS = 200_000; // a read starting within 0.2 µs of the DMA's last activity continues it
 
-const PACKET_DMA: Record<number, DmaKind> = { 1: 'qdma', 2: 'rdma', 5: 'control' };
+const PACKET_DMA: Record<number, DmaKind> = { [TraceKind.qdma_packet]: 'qdma', [TraceKind.rdma_packet]: 'rdma', [TraceKind.control_packet]: 'control' };
 const DMA_LABEL: Record<DmaKind, string> = { qdma: 'QDMA', rdma: 'RDMA', control: 'Control (RDMA request)', local: 'Local DMA' };
 
 interface DmaState {
@@ -90,7 +91,7 @@ export function deriveChain(records: readonly ChainRecord[], topo: ChainTopology
 
   for (const r of sorted) {
     const compKind = topo.kindOf.get(r.component);
-    if (r.kind === 10) {
+    if (r.kind === TraceKind.pci_transaction) {
       const at = topo.nodeOf.get(r.component);
       if (at === undefined) continue;
       if (r.value === 3 || r.value === 2) {
@@ -125,14 +126,14 @@ export function deriveChain(records: readonly ChainRecord[], topo: ChainTopology
         const d = [...dmas].reverse().find((x) => (x.node.dstNode ?? x.node.node) === at && x.node.dmaKind !== 'control');
         if (d) touch(d, at, r);
       }
-    } else if (r.kind >= 1 && r.kind <= 5) {
+    } else if (isPacketKind(r.kind)) {
       const l = topo.link.get(r.component);
       if (!l) continue;
       const src = topo.kindOf.get(l.from) === 'nic' ? topo.nodeOf.get(l.from) : undefined;
       const dst = topo.kindOf.get(l.to) === 'nic' ? topo.nodeOf.get(l.to) : undefined;
       const dmaKind = PACKET_DMA[r.kind];
       let d: DmaState | undefined;
-      if (r.kind === 3 || r.kind === 4) {
+      if (r.kind === TraceKind.ack_packet || r.kind === TraceKind.nak_packet) {
         // A hardware ACK joins the latest DMA that carries packets towards its sender (or its receiver).
         d = [...dmas].reverse().find((x) => x.node.packets > 0 && (src !== undefined ? x.node.dstNode === src : true));
       } else if (src !== undefined) {
@@ -149,10 +150,10 @@ export function deriveChain(records: readonly ChainRecord[], topo: ChainTopology
         d = [...dmas].reverse().find((x) => x.node.dmaKind === dmaKind && x.node.packets > 0);
       }
       if (!d) continue;
-      if (dst !== undefined && r.kind !== 3 && r.kind !== 4) d.node.dstNode = dst;
+      if (dst !== undefined && r.kind !== TraceKind.ack_packet && r.kind !== TraceKind.nak_packet) d.node.dstNode = dst;
       touch(d, src ?? dst ?? d.node.node, r);
       if (dst !== undefined) d.activity.set(dst, Math.max(d.activity.get(dst) ?? 0, r.t_end_ps));
-    } else if (r.kind === 50 && compKind === 'nic') {
+    } else if (r.kind === TraceKind.e4_event && compKind === 'nic') {
       const at = topo.nodeOf.get(r.component)!;
       const n = add(eventNode(r, at));
       if (r.value === 1) {
@@ -176,7 +177,7 @@ export function deriveChain(records: readonly ChainRecord[], topo: ChainTopology
         }
         if (r.value === 4) lastInterrupt.set(at, n);
       }
-    } else if (r.kind === 51 && compKind === 'host') {
+    } else if (r.kind === TraceKind.host_wake && compKind === 'host') {
       const at = topo.nodeOf.get(r.component)!;
       const how = r.value === 1 ? 'by an interrupt' : r.value === 2 ? 'by another thread' : 'spuriously';
       const n = add({

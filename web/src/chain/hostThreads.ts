@@ -1,9 +1,10 @@
 /**
- * What the host thread of a node is doing at time t, from host_op (kind 30) and host_wake (kind 51) records of
+ * What the host thread of a node is doing at time t, from host_op and host_wake records of
  * its host: running an API step, polling a done word / completion queue, sleeping until an interrupt, or
  * woken. Pure; scans the host's records in [from, to] (host_op and host_wake carry no message id).
  */
 import type { TraceStore } from '../trace/traceStore';
+import { TraceKind } from '../sim/traceKindCodes';
 
 export type ThreadState = 'idle' | 'running' | 'polling' | 'sleeping' | 'waking' | 'woken';
 
@@ -32,7 +33,7 @@ export function hostThreadSpans(trace: TraceStore, host: number, from_ps: number
     ops.push({ state: WAITS.has(v) ? 'polling' : 'running', start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], what: OP_NAMES[v] ?? `op ${v}` });
   });
   for (let r = 0; r < trace.length; r++) {
-    if (trace.kind[r] !== 51 || trace.component[r] !== host) continue;
+    if (trace.kind[r] !== TraceKind.host_wake || trace.component[r] !== host) continue;
     if (trace.t_end_ps[r] < from_ps || trace.t_start_ps[r] > to_ps) continue;
     const v = trace.value[r];
     wakes.push({ state: 'waking', start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], what: v === 1 ? 'interrupt → thread' : v === 2 ? 'thread → thread' : 'spurious' });

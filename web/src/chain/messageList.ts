@@ -1,5 +1,5 @@
 /**
- * The run's protocol messages (trace kind 40: value = series index, bytes = payload) for the event-chain
+ * The run's protocol messages (trace kind `message`: value = series index, bytes = payload) for the event-chain
  * picker, in start order. Small objects only (one per message), read from the trace store's message index.
  */
 import type { TraceStore } from '../trace/traceStore';

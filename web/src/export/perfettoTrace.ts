@@ -6,7 +6,7 @@
  *   ("fabric"); a link between a NIC and its leaf switch belongs to the NIC's node.
  * - tid = component kind: 1 host, 2 PCI, 3 NIC thread, 4 links (one per node; packets on the fabric are "X" on
  *   tid 100 + link id under the fabric pid), 5 messages.
- * - "X" complete events: one per packet record (kinds 1–5), PCI transaction (10), NIC thread step (20), host op
+ * - "X" complete events: one per packet record (a packet kind), PCI transaction, NIC thread step, host op
  *   (30), message (40); "C" counter events for level records (21 input queue, 22 match list, 23 event queue);
  *   "M" metadata events name processes and threads.
  * Pure; reads only the columns interface below.
@@ -14,6 +14,8 @@
 import type { Topology } from '../sim/bridgeTypes';
 import { valueName, type KindNames } from '../sim/traceKinds';
 import { indexTopology } from '../trace/topologyIndex';
+import { TraceKind, isLevelKind, isPacketKind } from '../sim/traceKindCodes';
+import { PACKET_STYLE } from '../theme/palette';
 
 export interface TraceColumns {
   length: number;
@@ -44,8 +46,9 @@ export interface PerfettoTrace {
 
 export const TID = { host: 1, pci: 2, nic_thread: 3, links: 4, messages: 5, linkBase: 100 } as const;
 
-const PACKET_NAMES: Record<number, string> = { 1: 'QDMA', 2: 'RDMA', 3: 'ACK', 4: 'NAK', 5: 'Control' };
-const LEVEL_NAMES: Record<number, string> = { 21: 'input queue', 22: 'match list', 23: 'event queue' };
+const LEVEL_NAMES: Record<number, string> = {
+  [TraceKind.input_queue]: 'input queue', [TraceKind.match_list]: 'match list', [TraceKind.event_queue]: 'event queue',
+};
 
 const us = (ps: number) => ps / 1e6;
 
@@ -70,20 +73,21 @@ export function toPerfettoTrace(trace: TraceColumns, topology: Topology, names: 
     const ts = us(trace.t_start_ps[r]);
     const dur = Math.max(0, us(trace.t_end_ps[r] - trace.t_start_ps[r]));
     const args = { message: trace.message[r], bytes: trace.bytes[r], value: trace.value[r] };
-    if (kind >= 1 && kind <= 5) {
+    if (isPacketKind(kind)) {
       const l = topo.link.get(c);
       const nodeEnd = l ? (topo.nodeOf.get(l.from) ?? topo.nodeOf.get(l.to)) : undefined;
       const pid = nodeEnd ?? fabricPid;
       const tid = nodeEnd !== undefined ? thread(pid, TID.links, 'links') : thread(pid, TID.linkBase + c, linkName(c));
-      events.push({ name: PACKET_NAMES[kind], cat: 'packet', ph: 'X', ts, dur, pid, tid, args: { ...args, link: linkName(c) } });
-    } else if (kind === 10 || kind === 20 || kind === 30 || kind === 40) {
+      events.push({ name: PACKET_STYLE[kind]?.label ?? `kind ${kind}`, cat: 'packet', ph: 'X', ts, dur, pid, tid, args: { ...args, link: linkName(c) } });
+    } else if (kind === TraceKind.pci_transaction || kind === TraceKind.nic_thread || kind === TraceKind.host_op || kind === TraceKind.message) {
       const pid = topo.nodeOf.get(c) ?? fabricPid;
       const [tid, tname, cat] =
-        kind === 10 ? [TID.pci, 'PCI bus', 'pci'] : kind === 20 ? [TID.nic_thread, 'NIC thread', 'nic_thread']
-        : kind === 30 ? [TID.host, 'host CPU', 'host_op'] : [TID.messages, 'messages (by receiver)', 'message'];
-      const name = kind === 40 ? `message ${trace.message[r]}` : valueName(names, kind, trace.value[r]);
+        kind === TraceKind.pci_transaction ? [TID.pci, 'PCI bus', 'pci']
+        : kind === TraceKind.nic_thread ? [TID.nic_thread, 'NIC thread', 'nic_thread']
+        : kind === TraceKind.host_op ? [TID.host, 'host CPU', 'host_op'] : [TID.messages, 'messages (by receiver)', 'message'];
+      const name = kind === TraceKind.message ? `message ${trace.message[r]}` : valueName(names, kind, trace.value[r]);
       events.push({ name, cat, ph: 'X', ts, dur, pid, tid: thread(pid, tid, tname), args });
-    } else if (kind >= 21 && kind <= 23) {
+    } else if (isLevelKind(kind)) {
       const pid = topo.nodeOf.get(c) ?? fabricPid;
       events.push({ name: LEVEL_NAMES[kind], cat: 'level', ph: 'C', ts, pid, tid: 0, args: { level: trace.value[r] } });
     }

@@ -1,6 +1,6 @@
 /**
  * The Elan4 events of `node`'s NICs (one per rail) at the time cursor (inspect/e4Events.ts), from the trace's
- * event records (kinds 50 and 52). Recomputed when the node, the time or the trace changes.
+ * event records (e4_event, e4_event_count). Recomputed when the node, the time or the trace changes.
  */
 import { useMemo } from 'react';
 import { useTopology } from './useTopology';

@@ -1,5 +1,5 @@
 /**
- * The first protocol message (trace kind 40) of each (series, size) pair, for jumping the animation to it.
+ * The first protocol message (trace kind `message`) of each (series, size) pair, for jumping the animation to it.
  * `value` of a message record is the series index; `bytes` its payload.
  */
 import { useMemo } from 'react';

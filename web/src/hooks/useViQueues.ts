@@ -1,6 +1,6 @@
 /**
  * The VIs and completion queues of `node` at the time cursor (inspect/viQueues.ts), from the trace's VIA
- * records (kinds 60, 61) of every host component of the node (the SCI host for SS-VIA, the Fast Ethernet host
+ * records (vi_descriptor, vi_state) of every host component of the node (the SCI host for SS-VIA, the Fast Ethernet host
  * for M-VIA). Recomputed when the node, the time or the trace changes.
  */
 import { useMemo } from 'react';

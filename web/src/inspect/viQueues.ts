@@ -1,5 +1,5 @@
 /**
- * The VIs of a node at a time, rebuilt from the VIA trace records (kinds 60 and 61, trace/viRecords.ts):
+ * The VIs of a node at a time, rebuilt from the VIA trace records (vi_descriptor and vi_state, trace/viRecords.ts):
  * for each VI its peer and state (Idle / Connect Pending / Connected / Error), its send and receive work
  * queues with every descriptor in post order (posted, in progress, complete, error or flushed, with its byte
  * count), and each host's send and receive completion queues. A descriptor taken off its queue by

@@ -5,10 +5,12 @@
  */
 import type { TraceStore } from '../trace/traceStore';
 import type { HeaderLayer } from './messageLayers';
+import { TraceKind } from '../sim/traceKindCodes';
 
-/** Packet kinds 1–5 by code (core-wasm/src/wasm/README.md). */
+/** The packet kinds by code (sim/traceKindCodes.ts). */
 const PACKET_NAMES: Record<number, string> = {
-  1: 'QDMA packet', 2: 'RDMA packet', 3: 'ACK packet', 4: 'NAK packet', 5: 'control packet',
+  [TraceKind.qdma_packet]: 'QDMA packet', [TraceKind.rdma_packet]: 'RDMA packet', [TraceKind.ack_packet]: 'ACK packet',
+  [TraceKind.nak_packet]: 'NAK packet', [TraceKind.control_packet]: 'control packet',
 };
 
 export interface WireNames {
@@ -20,7 +22,7 @@ export interface WireNames {
 
 export interface MessageFacts {
   message: number;
-  /** Trace record of the message (kind 40), or −1 when it is not in the trace. */
+  /** Trace record of the message (kind `message`), or −1 when it is not in the trace. */
   record: number;
   seriesIndex: number;
   bytes: number;
@@ -32,7 +34,7 @@ export interface MessageFacts {
 
 const us = (ps: number) => `${(ps / 1e6).toFixed(3)} µs`;
 
-/** The message's kind-40 record and packet counts (linear scan of the packet index; fine for one click). */
+/** The message's `message` record and packet counts (linear scan of the packet index; fine for one click). */
 export function messageFacts(trace: TraceStore, message: number): MessageFacts {
   let record = -1;
   const msgIdx = trace.index.message;
@@ -61,7 +63,7 @@ export function messageFacts(trace: TraceStore, message: number): MessageFacts {
 }
 
 /**
- * The wire layer for packet record `packet` (kinds 1–5), or for the message's first packet when `packet` is
+ * The wire layer for packet record `packet` (a packet kind), or for the message's first packet when `packet` is
  * null; null when the message has no packet in the trace.
  */
 export function wireLayer(

@@ -1,8 +1,9 @@
 /**
- * The topologies the editor offers and the scenario each starts from (a ping-pong sweep on that fabric, with its
- * NICs' protocol stacks as series): QsNet + Elan3 = the default scenario (seed 002, Portals and Tports), QsNetII +
- * Elan4 = ompi-elan4-progress (seed 001, Open MPI and MPICH-QsNet), the SCI ringlet = via-sci-pingpong (seed 003,
- * SS-VIA, SCI-MPICH and, on the same nodes' Fast Ethernet, M-VIA and TCP/IP), a switched Fast Ethernet =
+ * The topologies the editor offers (every fabric of the core's catalog, sim/coreCatalog.ts, with its label, testbed and
+ * protocol stacks) and the scenario each starts from (a ping-pong sweep on that fabric, with its NICs' protocol stacks
+ * as series): QsNet + Elan3 = the default scenario (seed 002, Portals and Tports), QsNetII + Elan4 =
+ * ompi-elan4-progress (seed 001, Open MPI and MPICH-QsNet), the SCI ringlet = via-sci-pingpong (seed 003, SS-VIA,
+ * SCI-MPICH and, on the same nodes' Fast Ethernet, M-VIA and TCP/IP), a switched Fast Ethernet =
  * fast-ethernet-16-half-shift (M-VIA and TCP/IP). Pure.
  */
 import ompiElan4 from '../../../scenarios/ompi-elan4-progress.json' with { type: 'json' };
@@ -11,25 +12,34 @@ import fastEthernet from '../../../scenarios/fast-ethernet-16-half-shift.json' w
 import type { Scenario } from './scenarioTypes';
 import type { Fabric } from './fabrics';
 import { defaultScenario } from './defaultScenario';
+import { coreCatalog, protocolsOn } from '../sim/coreCatalog';
 
 export interface FabricChoice {
   fabric: Fabric;
   label: string;
-  /** What the topology is, for the field's title. */
+  /** What the topology is, for the field's title: its testbed and the protocol stacks its nodes run. */
   description: string;
   template: Scenario;
 }
 
-export const FABRIC_CHOICES: readonly FabricChoice[] = [
-  { fabric: 'qsnet', label: 'QsNet fat tree (Elan3)', template: defaultScenario,
-    description: 'Quadrics QsNet: Elan3 NICs on 64-bit/66 MHz PCI, Elite switches in a k-ary fat tree (seed 002): Portals 3.3, Tports' },
-  { fabric: 'qsnet2', label: 'QsNetII fat tree (Elan4)', template: ompiElan4 as Scenario,
-    description: 'Quadrics QsNetII: Elan4 NICs on PCI-X, Elite4 switches (seed 001): Open MPI PML + PTL/Elan4, MPICH-QsNet, raw QDMA' },
-  { fabric: 'sci-ringlet', label: 'SCI ringlet (PCI-SCI)', template: viaSci as Scenario,
-    description: 'Dolphin PCI-SCI adapters on one SCI ringlet, the nodes also on Fast Ethernet (seed 003): SS-VIA, SCI-MPICH, M-VIA, TCP/IP' },
-  { fabric: 'fast-ethernet', label: 'switched Fast Ethernet', template: fastEthernet as Scenario,
-    description: 'Tulip-class 100 Mb/s NICs on one store-and-forward switch (seed 003\'s baseline network): M-VIA, TCP/IP' },
-];
+/** The ping-pong scenario each fabric starts from (a fabric without one starts from the default scenario). */
+const TEMPLATES: Partial<Record<Fabric, Scenario>> = {
+  qsnet: defaultScenario,
+  qsnet2: ompiElan4 as Scenario,
+  'sci-ringlet': viaSci as Scenario,
+  'fast-ethernet': fastEthernet as Scenario,
+};
+
+export const FABRIC_CHOICES: readonly FabricChoice[] = coreCatalog.fabrics.map((f) => {
+  const testbed = coreCatalog.testbeds.find((t) => t.id === f.default_testbed);
+  const stacks = protocolsOn(f.id).filter((p) => p.pingpong).map((p) => p.label);
+  return {
+    fabric: f.id as Fabric,
+    label: `${f.label}${f.fat_tree ? ' fat tree' : ''}, ${f.nic_label} NICs`,
+    description: `${f.label} with ${f.nic_label} NICs (${f.source}); testbed: ${testbed?.description ?? f.default_testbed}. Protocol stacks: ${stacks.join(', ')}`,
+    template: TEMPLATES[f.id as Fabric] ?? defaultScenario,
+  };
+});
 
 /** The scenario the editor starts from when `fabric` is chosen. */
 export function fabricTemplate(fabric: Fabric): Scenario {

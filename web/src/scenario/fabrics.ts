@@ -1,23 +1,21 @@
 /**
- * Fabric kinds of a scenario's cluster (scenarios/scenario.schema.json `cluster.fabric`): the QsNet and QsNetII fat
- * trees of Elite switches (seeds 002, 001), the SCI ringlet (seed 003) and a switched Fast Ethernet (seed 003's
- * baseline network on its own). Pure.
+ * Fabric facts of a scenario's cluster, read from the core's catalog (sim/coreCatalog.ts) rather than restated: which
+ * fabrics are fat trees, and which testbed's defaults apply. Pure.
  */
 import type { Scenario } from './scenarioTypes';
+import { fabricEntry, type FabricId } from '../sim/coreCatalog';
 
-export type Fabric = Scenario['cluster']['fabric'];
+export type Fabric = FabricId;
 
-/** Whether `fabric` is a k-ary n-tree of switches, so `cluster.arity` applies. */
+/** Whether `fabric` is a k-ary n-tree of switches, so `cluster.arity`, `cluster.levels` and node groups apply. */
 export function isFatTree(fabric: Fabric): boolean {
-  return fabric === 'qsnet' || fabric === 'qsnet2';
+  return fabricEntry(fabric)?.fat_tree ?? false;
 }
 
 /**
- * The testbed whose parameter defaults apply to `cluster` (the core's parser: `cluster.testbed`, else the NIC family's
- * seed machine: Elan3 sandia-elan3-2004, Elan4 osu-elan4-2005, PCI-SCI and Tulip usc-sci-p2-350).
+ * The testbed whose parameter defaults apply to `cluster`, as the core's parser chooses it: `cluster.testbed`, else
+ * the fabric's default testbed (its seed machine).
  */
 export function testbedOf(cluster: Scenario['cluster']): string {
-  if (cluster.testbed) return cluster.testbed;
-  const nic = cluster.nic ?? { qsnet: 'elan3', qsnet2: 'elan4', 'sci-ringlet': 'pci-sci', 'fast-ethernet': 'tulip' }[cluster.fabric];
-  return nic === 'elan4' ? 'osu-elan4-2005' : nic === 'pci-sci' || nic === 'tulip' ? 'usc-sci-p2-350' : 'sandia-elan3-2004';
+  return cluster.testbed ?? fabricEntry(cluster.fabric)?.default_testbed ?? '';
 }

@@ -1,22 +1,15 @@
 /**
- * The MPI layers the core runs an MPI job (all-to-all, NAS) over, per fabric, as the core checks them
- * (core-wasm/src/run/mpi_layers.cc `has_mpi_layer`, and each protocol's NIC in the scenario parser):
- * Open MPI's PML + PTL/Elan4 on QsNetII (seed 001); MPI over SS-VIA, SCI-MPICH on the SCI ringlet and MPI over
- * M-VIA, MPICH ch_p4 over TCP/IP on the same nodes' Fast Ethernet (seed 003), which a fast-ethernet cluster
- * has on its own. The Elan3 QsNet has none. Pure.
+ * The MPI layers the core runs an MPI job (all-to-all, exchange, NAS) over, per fabric, as the core checks them: the
+ * catalog's protocols that offer an MPI layer (`mpi`) on a NIC the fabric's nodes carry (its own or a side NIC;
+ * sim/coreCatalog.ts). Pure.
  */
-import type { Scenario, SeriesSpec } from './scenarioTypes';
+import type { SeriesSpec } from './scenarioTypes';
+import { FABRIC_IDS, protocolsOn, type FabricId } from '../sim/coreCatalog';
 
-type Fabric = Scenario['cluster']['fabric'];
-
-export const MPI_LAYERS: Record<Fabric, readonly SeriesSpec['protocol'][]> = {
-  qsnet: [],
-  qsnet2: ['ompi'],
-  'sci-ringlet': ['ss-via', 'sci-mpich', 'm-via', 'tcp'],
-  'fast-ethernet': ['m-via', 'tcp'],
-};
+export const MPI_LAYERS = {} as Record<FabricId, readonly SeriesSpec['protocol'][]>;
+for (const f of FABRIC_IDS) MPI_LAYERS[f] = protocolsOn(f).filter((p) => p.mpi).map((p) => p.id as SeriesSpec['protocol']);
 
 /** Whether `protocol` is an MPI layer the core runs on `fabric`. */
-export function isMpiLayer(fabric: Fabric, protocol: string): boolean {
+export function isMpiLayer(fabric: FabricId, protocol: string): boolean {
   return (MPI_LAYERS[fabric] as readonly string[]).includes(protocol);
 }

@@ -1,13 +1,17 @@
 /**
  * TypeScript shape of a scenario file (scenarios/scenario.schema.json is the authority; ajv checks it at
  * runtime in validateScenario.ts). Times in results are microseconds; MB/s means 10^6 bytes per second.
+ * Fabric, NIC, protocol, operation and workload-kind ids are the core catalog's (sim/coreCatalog.ts): the
+ * assertions at the end of this file fail the typecheck when the workload union and the catalog's kinds differ.
  */
+import type { FabricId, NicId, OperationId, ProtocolId, WorkloadKind } from '../sim/coreCatalog';
+
 /** A transport the workload runs over (schema `workload.series[]`); extra model options stay as in the file. */
 export interface SeriesSpec {
   id: string;
   label?: string;
-  protocol: 'portals' | 'tports' | 'ompi' | 'mpich-qsnet' | 'elan4-qdma' | 'ss-via' | 'sci-mpich' | 'm-via' | 'tcp';
-  operation: 'put' | 'get' | 'send' | 'rdma-write' | 'rdma-read';
+  protocol: ProtocolId;
+  operation: OperationId;
   [option: string]: unknown;
 }
 
@@ -86,7 +90,32 @@ export interface DynamicWorkload {
   series: SeriesSpec[];
 }
 
-export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload | ExchangeWorkload | DynamicWorkload;
+/**
+ * PVFS2 over Elan4 (seed 000): `clients` processes (nodes 0 .. clients-1) and `servers` I/O servers (the nodes after
+ * them). pvfs2-listio: each client reads and writes `regions` noncontiguous regions per PVFS_sys_io call, `calls`
+ * calls per phase, for each of `region_bytes`; mpi-tile-io: each process reads then writes one tile
+ * (`tile_width` x `tile_height` elements of `element_bytes`) of a `tiles_x` x `tiles_y` dataset; btio: NAS BT of
+ * `class` on the clients writing its solution every `wr_interval` steps. Series: the transfer methods (protocol
+ * pvfs2-elan4, operations sg-lio, lio, iterative).
+ */
+export interface Pvfs2Workload {
+  kind: 'pvfs2-listio' | 'mpi-tile-io' | 'btio';
+  servers?: number;
+  clients?: number;
+  regions?: number;
+  calls?: number;
+  region_bytes?: number[];
+  tiles_x?: number;
+  tiles_y?: number;
+  tile_width?: number;
+  tile_height?: number;
+  element_bytes?: number;
+  class?: NpbClass;
+  wr_interval?: number;
+  series: SeriesSpec[];
+}
+
+export type Workload = PingPongWorkload | NpbWorkload | AlltoallWorkload | ExchangeWorkload | DynamicWorkload | Pvfs2Workload;
 
 /** The workload as a ping-pong sweep, or null for any other kind (NAS runs, all-to-all: no initiator, target or sizes). */
 export function pingPongOf(scenario: { workload: Workload }): PingPongWorkload | null {
@@ -157,9 +186,9 @@ export interface Scenario {
   description?: string;
   seed?: number;
   cluster: {
-    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet' | 'fast-ethernet';
+    fabric: FabricId;
     nodes: number;
-    nic?: 'elan3' | 'elan4' | 'pci-sci' | 'tulip';
+    nic?: NicId;
     testbed?: string;
     rails?: number;
     /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */
@@ -207,3 +236,8 @@ export function defaultLanes(scenario: { workload: Workload; cluster: { nodes: n
   const w = scenario.workload;
   return w.kind === 'pingpong' ? [w.initiator, w.target] : Array.from({ length: mpiRanksOf(scenario) ?? 0 }, (_, r) => r);
 }
+
+/** Compile-time check that two unions are the same set: `true` only then. */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails the typecheck when a workload kind is enrolled in the core's catalog but has no shape here, or back. */
+export const WORKLOAD_UNION_MATCHES_CATALOG: SameUnion<Workload['kind'], WorkloadKind> = true;

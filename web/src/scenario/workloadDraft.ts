@@ -234,7 +234,7 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
     } else if (workload.kind === 'dynamic') {
       if (workload.processes > cluster.nodes) errors.nodes = `must be at least the initial MPI processes (${workload.processes})`;
       else if (workload.join_node >= cluster.nodes) errors.nodes = `must be above the joining process's node (${workload.join_node})`;
-    } else if (workload.processes > cluster.nodes) {
+    } else if (workload.kind === 'npb' && workload.processes > cluster.nodes) {
       errors.processes = `must be at most the node count (${cluster.nodes}): one MPI process per node`;
     }
   }

@@ -7,12 +7,15 @@
  * The NAS runs need the SCI ringlet (the core refuses `npb` on any other fabric); an all-to-all needs an MPI layer
  * (mpiLayers.ts), which the Elan3 QsNet has not. MPI-2 dynamic processes = ompi-elan4-dynamic (seed 001).
  * Exchange (MPI_Sendrecv across the bisection) = ompi-elan4-256-exchange (256 Elan4 nodes), or on the SCI ringlet
- * like the all-to-all.
+ * like the all-to-all. The PVFS2 kinds (seed 000, no editor fields yet) start from their bundled scenarios.
  */
 import npbSmall from '../../../scenarios/npb-sci-8node-small.json' with { type: 'json' };
 import alltoall64 from '../../../scenarios/ompi-elan4-64-alltoall.json' with { type: 'json' };
 import dynamicElan4 from '../../../scenarios/ompi-elan4-dynamic.json' with { type: 'json' };
 import exchange256 from '../../../scenarios/ompi-elan4-256-exchange.json' with { type: 'json' };
+import pvfs2Listio from '../../../scenarios/pvfs2-elan4-listio.json' with { type: 'json' };
+import pvfs2TileIo from '../../../scenarios/pvfs2-mpi-tile-io.json' with { type: 'json' };
+import pvfs2Btio from '../../../scenarios/pvfs2-btio.json' with { type: 'json' };
 import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
@@ -67,12 +70,15 @@ function onBaseCluster(template: Scenario, base: Scenario | undefined, suffix: s
  * The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers; for a ping-pong,
  * `base`'s fabric's (fabricTemplates.ts), so the series offered are the stacks that fabric's NICs run.
  */
+const PVFS2_TEMPLATES = { 'pvfs2-listio': pvfs2Listio, 'mpi-tile-io': pvfs2TileIo, btio: pvfs2Btio };
+
 export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
   if (kind === 'pingpong') return base ? fabricTemplate(base.cluster.fabric) : defaultScenario;
   return kind === 'npb' ? npbTemplate
     : kind === 'alltoall' ? alltoallTemplateFor(base)
     : kind === 'exchange' ? exchangeTemplateFor(base)
-    : dynamicTemplate;
+    : kind === 'dynamic' ? dynamicTemplate
+    : (PVFS2_TEMPLATES[kind] as Scenario);
 }
 
 /**

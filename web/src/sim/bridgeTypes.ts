@@ -4,24 +4,6 @@
  */
 import type { BreakdownTable } from '../scenario/scenarioTypes';
 
-/** Trace kinds (README "Trace kinds"). */
-export const TraceKind = {
-  qdma_packet: 1,
-  rdma_packet: 2,
-  ack_packet: 3,
-  nak_packet: 4,
-  control_packet: 5,
-  pci_transaction: 10,
-  nic_thread: 20,
-  input_queue: 21,
-  match_list: 22,
-  event_queue: 23,
-  host_op: 30,
-  message: 40,
-} as const;
-
-export const PACKET_KINDS = [1, 2, 3, 4, 5] as const;
-
 /** One batch of trace records as the 7 columns of the bridge (all of length n). */
 export interface TraceBatch {
   n: number;

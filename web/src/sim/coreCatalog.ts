@@ -1,8 +1,10 @@
 /**
  * The shape of the core's catalog (hs_catalog_json, `hpcsim-native --catalog`; core-wasm/src/catalog/catalog_json.cc):
- * the fabrics, protocols, workload kinds, testbeds and trace kinds the core enrols.
+ * the fabrics, protocols, workload kinds, testbeds and trace kinds the core enrols, and the page's id unions and
+ * lookups built from it (the page names no fabric, protocol or workload kind the catalog does not list).
  */
 import type { TraceKindInfo } from './bridgeTypes';
+import { CORE_CATALOG } from './coreCatalog.generated';
 
 export interface CatalogFabric {
   /** cluster.fabric, e.g. "qsnet2". */
@@ -57,4 +59,62 @@ export interface CoreCatalog {
   readonly workloads: readonly CatalogWorkload[];
   readonly testbeds: readonly { readonly id: string; readonly description: string }[];
   readonly trace_kinds: readonly TraceKindInfo[];
+}
+
+/**
+ * The catalog of the core this page was built with (sim/coreCatalog.generated.ts, written by `npm run gen:catalog`;
+ * core-wasm/test/node/boundary_contract.test.ts fails when it differs from the core's hs_catalog_json).
+ */
+export const coreCatalog: CoreCatalog = CORE_CATALOG satisfies CoreCatalog;
+
+type Generated = typeof CORE_CATALOG;
+/** cluster.fabric ids the core enrols. */
+export type FabricId = Generated['fabrics'][number]['id'];
+/** cluster.nic families: each fabric's NIC (side NICs are some fabric's NIC too). */
+export type NicId = Generated['fabrics'][number]['nic'];
+/** workload.series[].protocol ids. */
+export type ProtocolId = Generated['protocols'][number]['id'];
+/** workload.series[].operation ids (of any protocol). */
+export type OperationId = Generated['protocols'][number]['operations'][number]['id'];
+/** workload.kind ids. */
+export type WorkloadKind = Generated['workloads'][number]['id'];
+/** cluster.testbed ids. */
+export type TestbedId = Generated['testbeds'][number]['id'];
+
+export const FABRIC_IDS = coreCatalog.fabrics.map((f) => f.id) as FabricId[];
+export const PROTOCOL_IDS = coreCatalog.protocols.map((p) => p.id) as ProtocolId[];
+export const WORKLOAD_KINDS = coreCatalog.workloads.map((w) => w.id) as WorkloadKind[];
+
+export function fabricEntry(fabric: string): CatalogFabric | undefined {
+  return coreCatalog.fabrics.find((f) => f.id === fabric);
+}
+
+export function protocolEntry(protocol: string): CatalogProtocol | undefined {
+  return coreCatalog.protocols.find((p) => p.id === protocol);
+}
+
+export function workloadEntry(kind: string): CatalogWorkload | undefined {
+  return coreCatalog.workloads.find((w) => w.id === kind);
+}
+
+/** Display name of NIC family `nic` ("elan4" → "Elan4"), from the fabric whose nodes carry it; else the id. */
+export function nicLabel(nic: string): string {
+  return coreCatalog.fabrics.find((f) => f.nic === nic)?.nic_label ?? nic;
+}
+
+/** Display name of fabric `fabric` ("qsnet2" → "QsNetII"); else the id. */
+export function fabricLabel(fabric: string): string {
+  return fabricEntry(fabric)?.label ?? fabric;
+}
+
+/** NIC families the nodes of `fabric` carry: its own, then its side NICs. */
+export function nicsOf(fabric: string): string[] {
+  const f = fabricEntry(fabric);
+  return f ? [f.nic, ...f.side_nics] : [];
+}
+
+/** Protocols that run on `fabric`'s nodes (their NIC is one the nodes carry), in catalog order. */
+export function protocolsOn(fabric: string): CatalogProtocol[] {
+  const nics = nicsOf(fabric);
+  return coreCatalog.protocols.filter((p) => nics.includes(p.nic));
 }

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 
 export interface PickedPacket {
   message: number;
-  /** Packet trace record (kinds 1–5), or null when a whole message was picked. */
+  /** Packet trace record (a packet kind), or null when a whole message was picked. */
   packet: number | null;
   /** Run whose trace and core session the message belongs to; absent = "a". */
   run?: 'a' | 'b';

@@ -1,6 +1,8 @@
 /**
  * Okabe & Ito colour-blind-safe palette ("Color Universal Design", 2008) for packet kinds and chart series.
  */
+import { TraceKind } from '../sim/traceKindCodes';
+
 export const OKABE_ITO = {
   orange: '#E69F00',
   skyBlue: '#56B4E9',
@@ -12,13 +14,13 @@ export const OKABE_ITO = {
   black: '#000000',
 } as const;
 
-/** Packet kinds 1–5 (core-wasm/src/wasm/README.md), colour and label. */
+/** The packet kinds (sim/traceKindCodes.ts), by code: name, colour and label. */
 export const PACKET_STYLE: Record<number, { name: string; label: string; color: string }> = {
-  1: { name: 'qdma_packet', label: 'QDMA', color: OKABE_ITO.blue },
-  2: { name: 'rdma_packet', label: 'RDMA', color: OKABE_ITO.orange },
-  3: { name: 'ack_packet', label: 'ACK', color: OKABE_ITO.bluishGreen },
-  4: { name: 'nak_packet', label: 'NAK', color: OKABE_ITO.vermillion },
-  5: { name: 'control_packet', label: 'Control', color: OKABE_ITO.reddishPurple },
+  [TraceKind.qdma_packet]: { name: 'qdma_packet', label: 'QDMA', color: OKABE_ITO.blue },
+  [TraceKind.rdma_packet]: { name: 'rdma_packet', label: 'RDMA', color: OKABE_ITO.orange },
+  [TraceKind.ack_packet]: { name: 'ack_packet', label: 'ACK', color: OKABE_ITO.bluishGreen },
+  [TraceKind.nak_packet]: { name: 'nak_packet', label: 'NAK', color: OKABE_ITO.vermillion },
+  [TraceKind.control_packet]: { name: 'control_packet', label: 'Control', color: OKABE_ITO.reddishPurple },
 };
 
 /** Chart series colours, in series order. */

@@ -1,6 +1,6 @@
 /**
- * Components busy at time t: PCI buses with an active pci_transaction (kind 10), NICs whose thread runs a
- * step (kind 20, value ≠ 0), hosts in an API step (kind 30).
+ * Components busy at time t: PCI buses with an active pci_transaction, NICs whose thread runs a step (nic_thread,
+ * value ≠ 0), hosts in an API step (host_op).
  */
 import type { TraceStore } from './traceStore';
 

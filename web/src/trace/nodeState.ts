@@ -1,9 +1,9 @@
 /**
  * State of one node at time t, derived from the trace: the records ≤ t of its host, PCI bus and NIC
- * components (binary search on start times; level kinds 21–23 hold their last value).
+ * components (binary search on start times; the level kinds input_queue, match_list and event_queue hold their last value).
  */
 import type { TraceStore } from './traceStore';
-import { TraceKind } from '../sim/bridgeTypes';
+import { TraceKind } from '../sim/traceKindCodes';
 import { valueName, type KindNames } from '../sim/traceKinds';
 
 export interface NodeState {

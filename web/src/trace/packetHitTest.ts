@@ -1,5 +1,5 @@
 /**
- * Which drawn packet is under a point of the cluster canvas at time t: the packet record (kinds 1–5) whose dot
+ * Which drawn packet is under a point of the cluster canvas at time t: the packet record (a packet kind) whose dot
  * (trace/packetPainter.ts) is nearest to (x, y) within its radius plus a slack, or −1. Pure.
  */
 import type { ClusterLayout } from './clusterLayout';

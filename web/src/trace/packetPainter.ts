@@ -1,5 +1,5 @@
 /**
- * Draws the packets in flight at time t on a canvas: each packet record (kinds 1–5) on directed link
+ * Draws the packets in flight at time t on a canvas: each packet record (a packet kind) on directed link
  * `component` is a dot interpolated from the link's source to its target between t_start and t_end, offset
  * to the right of its direction of travel so the two directions of a link stay apart.
  *
@@ -11,10 +11,14 @@
 import type { ClusterLayout, PlacedLink } from './clusterLayout';
 import type { TraceStore } from './traceStore';
 import { PACKET_STYLE } from '../theme/palette';
+import { PACKET_KIND_NAMES, TraceKind } from '../sim/traceKindCodes';
 
 /** Sideways offset of each direction of a link, px. */
 const LANE_OFFSET_PX = 3;
-const KINDS = 6; // kinds 1–5 plus 0 = unknown
+/** Buckets of dots: 0 = an unknown kind, then one per packet kind (sim/traceKindCodes.ts PACKET_KIND_NAMES). */
+const KINDS = PACKET_KIND_NAMES.length + 1;
+const BUCKET_OF_KIND = new Map<number, number>(PACKET_KIND_NAMES.map((name, i) => [TraceKind[name], i + 1]));
+const BUCKET_COLOR = ['#777', ...PACKET_KIND_NAMES.map((name) => PACKET_STYLE[TraceKind[name]]?.color ?? '#777')];
 /** Above this many packets in a frame, dots lose their white outline and become squares (cheap to rasterise). */
 const DENSE_THRESHOLD = 400;
 
@@ -41,7 +45,7 @@ const counts = new Int32Array(KINDS);
 const scratch = new Float64Array(2);
 
 function push(kind: number, x: number, y: number): void {
-  const k = kind >= 1 && kind <= 5 ? kind : 0;
+  const k = BUCKET_OF_KIND.get(kind) ?? 0;
   let b = buckets[k];
   const n = counts[k];
   if (2 * n + 2 > b.length) {
@@ -79,7 +83,7 @@ export function paintPackets(
     const side = radius * 1.6;
     for (let k = 0; k < KINDS; k++) {
       const b = buckets[k];
-      ctx.fillStyle = PACKET_STYLE[k]?.color ?? '#777';
+      ctx.fillStyle = BUCKET_COLOR[k];
       for (let i = 0, n = counts[k]; i < n; i++) ctx.fillRect(b[2 * i] - side / 2, b[2 * i + 1] - side / 2, side, side);
     }
     return drawn;
@@ -97,7 +101,7 @@ export function paintPackets(
       ctx.moveTo(x + radius, y);
       ctx.arc(x, y, radius, 0, Math.PI * 2);
     }
-    ctx.fillStyle = PACKET_STYLE[k]?.color ?? '#777';
+    ctx.fillStyle = BUCKET_COLOR[k];
     ctx.fill();
     ctx.stroke();
   }

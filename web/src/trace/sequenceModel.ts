@@ -1,7 +1,7 @@
 /**
  * Data of the sequence chart (time–space diagram, OMNeT++'s sequence chart) in a time window:
- * - one `SequenceMessage` per protocol message (trace kind 40) overlapping the window: receiver = node of the
- *   record's host component, sender = node whose NIC injected the message's earliest packet (kinds 1–5), else
+ * - one `SequenceMessage` per protocol message (trace kind `message`) overlapping the window: receiver = node of the
+ *   record's host component, sender = node whose NIC injected the message's earliest packet (a packet kind), else
  *   the message catalog's `src` from `sources` (NAS MPI messages: their SCI packets carry no message id), else null;
  * - one `PacketFlow` per (message, packet kind, sending node): the packets of that kind crossing the fabric,
  *   from the first injection (link leaving a NIC) to the last ejection (link ending at a NIC), e.g. a rendezvous
@@ -106,7 +106,7 @@ export function sequenceModel(
   return { messages, flows: out, nodes: [...nodes].sort((a, b) => a - b) };
 }
 
-/** Start (ps) of the first message record (kind 40) starting after `t_ps`, or null (the chart's "next message"). */
+/** Start (ps) of the first `message` record starting after `t_ps`, or null (the chart's "next message"). */
 export function nextMessageStart(trace: TraceStore, t_ps: number): number | null {
   const idx = trace.index.message;
   const pos = idx.upperBound(t_ps, trace.t_start_ps);

@@ -1,9 +1,10 @@
 /**
- * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (kind 30 on the host),
- * NIC thread steps (kind 20 on the NIC), PCI transactions (kind 10 on the PCI bus) as spans, and the NIC's
- * QDMA input-queue level (kind 21) as a step line. Reads the trace columns without copying them. Pure.
+ * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (host_op on the host),
+ * NIC thread steps (nic_thread on the NIC), PCI transactions (pci_transaction on the PCI bus) as spans, and the NIC's
+ * QDMA input-queue level (input_queue) as a step line. Reads the trace columns without copying them. Pure.
  */
 import type { TraceCategory, TraceStore } from './traceStore';
+import { TraceKind } from '../sim/traceKindCodes';
 
 export interface TimelineSpan {
   record: number;
@@ -65,7 +66,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
     const before = trace.lastLevelAtOrBefore(21, parts.nic, from_ps);
     inputQueue.push({ t_ps: from_ps, level: before >= 0 ? trace.value[before] : 0 });
     trace.forEachInWindow('level', from_ps, to_ps, (r) => {
-      if (trace.kind[r] === 21 && trace.component[r] === parts.nic && trace.t_start_ps[r] > from_ps) {
+      if (trace.kind[r] === TraceKind.input_queue && trace.component[r] === parts.nic && trace.t_start_ps[r] > from_ps) {
         inputQueue.push({ t_ps: trace.t_start_ps[r], level: trace.value[r] });
       }
     });

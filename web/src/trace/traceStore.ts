@@ -7,18 +7,19 @@
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
 import type { TraceBatch } from '../sim/bridgeTypes';
+import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';
 
 export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue';
 
 export function categoryOfKind(kind: number): TraceCategory | null {
-  if (kind >= 1 && kind <= 5) return 'packet';
-  if (kind === 10) return 'pci';
-  if (kind === 20) return 'nic_thread';
-  if (kind >= 21 && kind <= 23) return 'level';
-  if (kind === 30) return 'host_op';
-  if (kind === 40) return 'message';
-  if (kind === 60 || kind === 61) return 'queue'; // VIA descriptors and VI states (inspect/viQueues.ts)
-  if (kind === 50 || kind === 52) return 'queue'; // Elan4 event actions and counts (inspect/e4Events.ts)
+  if (isPacketKind(kind)) return 'packet';
+  if (kind === TraceKind.pci_transaction) return 'pci';
+  if (kind === TraceKind.nic_thread) return 'nic_thread';
+  if (isLevelKind(kind)) return 'level';
+  if (kind === TraceKind.host_op) return 'host_op';
+  if (kind === TraceKind.message) return 'message';
+  // VIA descriptors and VI states (inspect/viQueues.ts), Elan4 event actions and counts (inspect/e4Events.ts)
+  if (isQueueKind(kind)) return 'queue';
   return null;
 }
 
@@ -92,9 +93,9 @@ export class TraceStore {
     packet: new SortedIndex(), pci: new SortedIndex(), nic_thread: new SortedIndex(),
     level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(), queue: new SortedIndex(),
   };
-  /** Level records (kinds 21–23) per `kind:component`, sorted by start. */
+  /** Level records (input_queue, match_list, event_queue) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
-  /** Message id → its earliest packet record (kinds 1–5); that hop's link starts at the sender's NIC. */
+  /** Message id → its earliest packet record (a packet kind); that hop's link starts at the sender's NIC. */
   readonly firstPacketOfMessage = new Map<number, number>();
 
   clear(): void {
@@ -178,7 +179,7 @@ export class TraceStore {
   }
 
   /**
-   * Latest level record (kinds 21–23, which hold their value) of `kind` on `component` with t_start ≤ t,
+   * Latest level record (input_queue, match_list, event_queue: they hold their value) of `kind` on `component` with t_start ≤ t,
    * or −1. Binary search.
    */
   lastLevelAtOrBefore(kind: number, component: number, t_ps: number): number {

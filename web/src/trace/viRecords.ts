@@ -1,12 +1,13 @@
 /**
- * Decoding of the VIA trace records (core-wasm/src/wasm/README.md, kinds 60 `vi_descriptor` and 61 `vi_state`;
+ * Decoding of the VIA trace records (core-wasm/src/wasm/README.md, kinds `vi_descriptor` and `vi_state`;
  * packing in protocols/via/vi_trace.h) and VIA's names for what they carry: descriptor Control Segment status
  * (Done and error bits), work and completion queues, VI states and asynchronous errors
  * (../shared/REFERENCES.md §1.5; VIA 1.0). Pure.
  */
+import { TraceKind } from '../sim/traceKindCodes';
 
-export const VI_DESCRIPTOR_KIND = 60;
-export const VI_STATE_KIND = 61;
+export const VI_DESCRIPTOR_KIND = TraceKind.vi_descriptor;
+export const VI_STATE_KIND = TraceKind.vi_state;
 
 /** Queue codes of a kind-60 record. */
 export const QueueCode = { sendWork: 0, recvWork: 1, sendCompletion: 2, recvCompletion: 3 } as const;

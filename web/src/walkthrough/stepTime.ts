@@ -1,6 +1,6 @@
 /**
  * Simulated time of a walkthrough step (ps). A step anchored at a message (`message: {series, bytes, index}`)
- * is `time_us` after the start of the `index`-th (0-based, in start order) message record (trace kind 40, value
+ * is `time_us` after the start of the `index`-th (0-based, in start order) message record (trace kind `message`, value
  * = series index) of that series and payload size; otherwise `time_us` from the start of the run.
  * Returns null when the anchor message is not (yet) in the trace. Pure.
  */
