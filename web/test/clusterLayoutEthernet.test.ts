@@ -25,7 +25,10 @@ function sciWithEthernet(n: number): Topology {
     links.push({ id: e + 3 * n + i, from: e + 2 + 3 * i, to: sw, kind: 'link' });
     links.push({ id: e + 4 * n + i, from: sw, to: e + 2 + 3 * i, kind: 'link' });
   }
-  return { fabric: 'sci-ringlet', nodes: n, levels: 0, arity: 0, components, links };
+  return {
+    fabric: 'sci-ringlet', nodes: n, levels: 0, arity: 0, components, links,
+    networks: { ethernet: { fabric: 'fast-ethernet', nic: 'tulip', nodes: n, levels: 1, arity: 0 } },
+  };
 }
 
 test('the Fast Ethernet is laid out below the ringlet: hosts on top, the switch bar at the bottom under every NIC', () => {
@@ -45,9 +48,9 @@ test('the Fast Ethernet is laid out below the ringlet: hosts on top, the switch 
   assert.equal(cables.length, n);
   for (const c of cables) assert.equal(c.x1, c.x2);
   assert.equal([...layout.links.values()].filter((l) => l.kind === 'link').length, 2 * n);
-  // Node lookups keep the ringlet's parts; both regions are captioned.
+  // Node lookups keep the ringlet's parts; both regions are captioned with their fabric's catalog label.
   assert.equal(layout.nodeParts.get(3)!.nic, 3 + 3 * 3);
-  assert.deepEqual(layout.regions.map((r) => r.label), ['SCI ringlet', 'Fast Ethernet (the same nodes)']);
+  assert.deepEqual(layout.regions.map((r) => r.label), ['SCI ringlet', 'switched Fast Ethernet (the same nodes)']);
 });
 
 test('a topology without a second network is laid out as before (no regions)', () => {

@@ -1,5 +1,6 @@
 /**
- * The cluster: hosts, PCI buses, Elan3 (or per-rail PCI-X + Elan4) NICs and Elite (Elite4) switches (SVG, laid out by trace/clusterLayout.ts) with
+ * The cluster: hosts, PCI buses, NICs and switches (SVG, laid out by trace/clusterLayout.ts; captions and tooltips
+ * from the run's topology facts and the catalog, trace/networkFacts.ts) with
  * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
  * `run="b"` shows the comparison run (its own trace and topology, the same time cursor).
@@ -18,8 +19,7 @@ import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
 import { packetAt } from '../trace/packetHitTest';
-import { fabricNames, railIndex, type FabricNames } from '../trace/railIndex';
-import { minLevels } from '../scenario/fatTreeLevels';
+import { clusterCaption, componentShortLabel, componentTitle } from '../trace/networkFacts';
 import type { Topology } from '../sim/bridgeTypes';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
@@ -28,17 +28,10 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
   return p.c.id === selection.component;
 }
 
-function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
-  if (p.c.kind === 'host') return `${p.c.node}`;
-  if (p.c.kind === 'nic') return p.c.network === 'ethernet' ? 'Tulip' : names?.elan4 ? 'Elan4' : 'NIC';
-  if (p.c.kind === 'switch') return p.c.label ?? p.c.name;
-  return '';
-}
-
-/** Whether the short label fits its box (10 px text, about 5.6 px a character): switches of many-switch levels go
- * unlabelled rather than overprinting each other (their tooltips still name them). */
-function labelFits(p: PlacedComponent, names: FabricNames | null): boolean {
-  return p.c.kind !== 'switch' || p.c.label !== undefined || p.w >= shortLabel(p, names).length * 5.6;
+/** Whether the short label fits its box (10 px text, about 5.6 px a character): switches of many-switch levels and
+ * NICs of narrow boxes go unlabelled rather than overprinting each other (their tooltips still name them). */
+function labelFits(p: PlacedComponent, text: string): boolean {
+  return p.c.kind === 'host' || p.c.label !== undefined || p.w >= text.length * 5.6;
 }
 
 /** A grouped host's outline (or fill, when boxes are too small for outlines) in its group's series colour. */
@@ -47,24 +40,6 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
   if (!g) return undefined;
   const color = groupColor(g.series_index);
   return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
-}
-
-/** Tooltip: the component's name and what it is (a second network's parts named for that network). */
-function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
-  const c = p.c;
-  if (c.network === 'ethernet') {
-    const what = { host: 'host CPU, Fast Ethernet protocols', pci: '32-bit/33 MHz PCI bus', nic: 'Tulip-class (DEC 21140) 100 Mb/s NIC', switch: 'store-and-forward Fast Ethernet switch' }[c.kind];
-    return `${c.name} (${what})`;
-  }
-  const what = c.kind === 'nic' ? names?.nic : c.kind === 'switch' ? `${names?.switchName} switch` : c.kind === 'pci' ? `${names?.bus} bus` : c.kind;
-  return `${c.name} (${what ?? c.kind}${c.kind === 'switch' ? `, level ${c.level}` : ''})`;
-}
-
-/** " (2 hold the nodes; the top 2 idle)" when the tree has more levels than its nodes need, else "". */
-function spareLevelsNote(topology: Topology): string {
-  const needed = minLevels(topology.arity, topology.nodes);
-  const spare = topology.levels - needed;
-  return spare > 0 ? ` (${needed} hold the nodes; the top ${spare} idle)` : '';
 }
 
 export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
@@ -101,22 +76,12 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
   };
 
   const placed = layout ? [...layout.components.values()] : [];
-  const names = useMemo(() => (topology ? fabricNames(topology) : null), [topology]);
-  const rails = useMemo(() => (topology ? railIndex(topology).rails : 1), [topology]);
+  const caption = useMemo(() => (topology ? clusterCaption(topology) : null), [topology]);
   return (
     <section className="panel cluster-panel" aria-label={label ? `Cluster view, ${label}` : 'Cluster view'} data-panel={suffix === '' ? 'cluster' : `cluster${suffix}`}>
       <div className="panel-title">
         <h2>{label ?? 'Cluster'}</h2>
-        {topology && (
-          <span className="muted">
-            {topology.fabric === 'fast-ethernet'
-              ? `${topology.nodes} nodes · one store-and-forward Fast Ethernet switch · Tulip NICs (100 Mb/s) on 32-bit PCI`
-              : topology.fabric === 'sci-ringlet'
-              ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
-              : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels${spareLevelsNote(topology)}, arity ${topology.arity}`}
-            {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
-          </span>
-        )}
+        {caption && <span className="muted" data-testid={`cluster-caption${suffix}`}>{caption}</span>}
       </div>
       <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}>
         {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
@@ -151,12 +116,12 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
                       select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
                     }
                   >
-                    <title>{componentTitle(p, names)}</title>
+                    <title>{componentTitle(topology!, p.c)}</title>
                     <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2}
                       style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
-                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, names) && (
+                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, componentShortLabel(topology!, p.c)) && (
                       <text dy="0.35em" textAnchor="middle">
-                        {shortLabel(p, names)}
+                        {componentShortLabel(topology!, p.c)}
                       </text>
                     )}
                   </g>

@@ -16,6 +16,7 @@ import { traceStore } from '../trace/traceStore';
 import { nodeStateAt } from '../trace/nodeState';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
+import { headerOf, switchCaption } from '../trace/networkFacts';
 
 function BusyBadge({ busy, text, testId }: { busy: boolean; text: string; testId: string }) {
   return (
@@ -48,7 +49,7 @@ export function NodeInspector() {
     const sw = topology?.components.find((c) => c.id === selection.component);
     body = (
       <p>
-        Elite switch <b>{sw?.name}</b>, level {sw?.level} (1 = leaf), index {sw?.index}. Switches hold no
+        {sw && topology ? switchCaption(headerOf(topology, sw)) : 'switch'} <b>{sw?.name}</b>, level {sw?.level} (1 = leaf), index {sw?.index}. Switches hold no
         protocol state; packets crossing it are drawn on its links.
       </p>
     );

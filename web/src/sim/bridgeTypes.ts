@@ -29,6 +29,8 @@ export interface TopologyComponent {
   label?: string;
   /** Hosts of a grouped run: the index of the node group they belong to (Topology.groups). */
   group?: number;
+  /** QsNet / QsNetII buses, NICs and switches: the rail they are on (0-based). */
+  rail?: number;
 }
 
 export interface TopologyLink {
@@ -39,11 +41,37 @@ export interface TopologyLink {
   bandwidth_MBps?: number;
 }
 
-export interface Topology {
+/** A PCI or PCI-X bus as the core built it (from the run's pci.clock_MHz and pci.width_bytes). */
+export interface BusFacts {
+  name: string;
+  width_bits: number;
+  clock_MHz: number;
+  /** Data rate, clock × width, MB/s (10^6 B/s). */
+  MBps: number;
+}
+
+/**
+ * What one network's header says of it (core-wasm/app/wasm/README.md "Topology JSON"): the facts the page shows
+ * rather than derives. `fabric` and `nic` are catalog ids (sim/coreCatalog.ts gives their labels).
+ */
+export interface NetworkHeader {
   fabric: string;
+  nic?: string;
   nodes: number;
   levels: number;
   arity: number;
+  /** QsNet / QsNetII: rails (1 or 2). */
+  rails?: number;
+  /** One link direction, MB/s (10^6 B/s). */
+  link_MBps?: number;
+  /** The switch model ("Elite", "Elite4", "store-and-forward Fast Ethernet switch"); absent on the SCI ringlet. */
+  switch?: string;
+  bus?: BusFacts;
+}
+
+export interface Topology extends NetworkHeader {
+  /** Side networks of the same nodes, by their components' `network` tag (seed 003's "ethernet"). */
+  networks?: Record<string, NetworkHeader>;
   /** Node groups of a grouped run (cluster.groups): nodes [first, last], the series they run and its index. */
   groups?: { nodes: [number, number]; series: string; label: string; series_index: number }[];
   components: TopologyComponent[];

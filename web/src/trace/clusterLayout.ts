@@ -11,6 +11,7 @@
 import { scalePoint } from 'd3-scale';
 import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
 import { railIndex } from './railIndex';
+import { networkCaption } from './networkFacts';
 
 export interface PlacedComponent {
   c: TopologyComponent;
@@ -105,8 +106,8 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
     showLabels: a.showLabels,
     dense: a.dense,
     regions: [
-      { id: 'main', label: topology.fabric === 'sci-ringlet' ? 'SCI ringlet' : topology.fabric, x: 6, y: 11 },
-      { id: network, label: network === 'ethernet' ? 'Fast Ethernet (the same nodes)' : network, x: 6, y: mainH + 11 },
+      { id: 'main', label: networkCaption(topology, topology.fabric, false), x: 6, y: 11 },
+      { id: network, label: networkCaption(topology.networks?.[network], network, true), x: 6, y: mainH + 11 },
     ],
   };
 }

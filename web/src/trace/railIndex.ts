@@ -1,9 +1,7 @@
 /**
- * Rails of a cluster topology (core-wasm/src/wasm/README.md). An Elan4 (QsNetII) node may have one PCI-X bus and
- * one Elan4 per rail, listed in rail order ("pcix3r1", "elan4-3r1"), and one fat tree of Elite4 switches per
- * rail. The JSON names no rail, so: a node's n-th PCI bus / NIC is on rail n, and a switch is on the rail of the
- * NICs it reaches through links. Also names the fabric's parts (QsNet / Elan3 / Elite, QsNetII / Elan4 / Elite4).
- * Pure.
+ * Rails of a cluster topology (core-wasm/app/wasm/README.md). An Elan4 (QsNetII) node may have one PCI-X bus and one
+ * Elan4 per rail, and each rail its own fat tree of Elite4 switches; the core says each part's `rail` and the header
+ * the count (`rails`). Parts without one are on rail 0. Pure.
  */
 import type { Topology } from '../sim/bridgeTypes';
 
@@ -13,51 +11,8 @@ export interface RailIndex {
   railOf: Map<number, number>;
 }
 
-export interface FabricNames {
-  elan4: boolean;
-  fabric: string;
-  nic: string;
-  switchName: string;
-  bus: string;
-}
-
-export function fabricNames(topology: Topology): FabricNames {
-  // The core names the fabric (qsnet: Elan3, qsnet2: Elan4). NIC names cannot tell: node 4's Elan3 is "elan4".
-  const elan4 = topology.fabric === 'qsnet2';
-  return elan4
-    ? { elan4, fabric: 'QsNetII', nic: 'Elan4', switchName: 'Elite4', bus: 'PCI-X' }
-    : { elan4, fabric: 'QsNet', nic: 'Elan3', switchName: 'Elite', bus: 'PCI' };
-}
-
 export function railIndex(topology: Topology): RailIndex {
   const railOf = new Map<number, number>();
-  const seen = new Map<string, number>(); // node:kind → count so far
-  let rails = 1;
-  for (const c of topology.components) {
-    if ((c.kind !== 'pci' && c.kind !== 'nic') || c.node === undefined) continue;
-    const key = `${c.node}:${c.kind}`;
-    const rail = seen.get(key) ?? 0;
-    seen.set(key, rail + 1);
-    railOf.set(c.id, rail);
-    rails = Math.max(rails, rail + 1);
-  }
-  if (rails === 1) {
-    for (const c of topology.components) if (c.kind === 'switch') railOf.set(c.id, 0);
-    return { rails, railOf };
-  }
-  const next = new Map<number, number[]>();
-  for (const l of topology.links) {
-    if (!next.has(l.from)) next.set(l.from, []);
-    next.get(l.from)!.push(l.to);
-  }
-  const queue = [...railOf.keys()].filter((id) => topology.components.some((c) => c.id === id && c.kind === 'nic'));
-  while (queue.length > 0) {
-    const id = queue.shift()!;
-    for (const to of next.get(id) ?? []) {
-      if (railOf.has(to)) continue;
-      railOf.set(to, railOf.get(id)!);
-      queue.push(to);
-    }
-  }
-  return { rails, railOf };
+  for (const c of topology.components) if (c.kind !== 'host') railOf.set(c.id, c.rail ?? 0);
+  return { rails: topology.rails ?? 1, railOf };
 }

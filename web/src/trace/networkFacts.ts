@@ -1,0 +1,93 @@
+/**
+ * What the cluster view says of a network and of each component, composed from the run's topology facts (bus as
+ * built from the run's parameters, switch model, link rate, rails: core-wasm/app/wasm/README.md "Topology JSON") and
+ * the core catalog's labels (sim/coreCatalog.ts). The page derives none of these from fabric ids or component names.
+ * Pure.
+ */
+import type { BusFacts, NetworkHeader, Topology, TopologyComponent } from '../sim/bridgeTypes';
+import { fabricEntry, fabricLabel, nicLabel } from '../sim/coreCatalog';
+import { minLevels } from '../scenario/fatTreeLevels';
+
+/** "64-bit/133 MHz PCI-X" (the bus's width, clock and name). */
+export function busCaption(bus: BusFacts): string {
+  return `${bus.width_bits}-bit/${+bus.clock_MHz.toFixed(3)} MHz ${bus.name}`;
+}
+
+/** "12.5 MB/s (100 Mb/s)": a link rate in MB/s (10^6 B/s) and in megabits per second. */
+export function linkRateCaption(MBps: number): string {
+  return `${+MBps.toFixed(3)} MB/s (${+(MBps * 8).toFixed(3)} Mb/s)`;
+}
+
+/** The short name of a NIC family for a box: the catalog's label before any parenthesis ("Tulip (DEC 21140)" → "Tulip"). */
+export function nicShortLabel(nic: string): string {
+  return nicLabel(nic).replace(/\s*\(.*$/, '');
+}
+
+/** The header of the network `c` belongs to: its side network's (c.network) or the primary one. */
+export function headerOf(topology: Topology, c: TopologyComponent): NetworkHeader {
+  return (c.network && topology.networks?.[c.network]) || topology;
+}
+
+/** " (2 hold the nodes; the top 2 idle)" when the tree has more levels than its nodes need, else "". */
+function spareLevelsNote(h: NetworkHeader): string {
+  const needed = minLevels(h.arity, h.nodes);
+  const spare = h.levels - needed;
+  return spare > 0 ? ` (${needed} hold the nodes; the top ${spare} idle)` : '';
+}
+
+/** What joins a network's nodes: "QsNetII fat tree of Elite4 switches, 2 switch levels, arity 4", "one SCI ringlet". */
+function fabricPhrase(h: NetworkHeader): string {
+  const label = fabricLabel(h.fabric);
+  if (fabricEntry(h.fabric)?.fat_tree)
+    return `${label} fat tree of ${h.switch ?? ''} switches, ${h.levels} switch levels${spareLevelsNote(h)}, arity ${h.arity}`;
+  return h.switch ? `one ${h.switch}` : `one ${label}`;
+}
+
+/** Its NICs and what they sit on: "Elan4 NICs on 64-bit/133 MHz PCI-X, 2 rails". */
+function nicPhrase(h: NetworkHeader): string {
+  const nics = h.nic ? `${nicLabel(h.nic)} NICs` : 'NICs';
+  const rate = h.link_MBps !== undefined && !fabricEntry(h.fabric)?.fat_tree ? ` (${linkRateCaption(h.link_MBps)})` : '';
+  return `${nics}${rate}${h.bus ? ` on ${busCaption(h.bus)}` : ''}${(h.rails ?? 1) > 1 ? `, ${h.rails} rails` : ''}`;
+}
+
+/** The cluster view's caption: nodes, fabric, NICs and bus, then each side network of the same nodes. */
+export function clusterCaption(topology: Topology): string {
+  const parts = [`${topology.nodes} nodes`, fabricPhrase(topology), nicPhrase(topology)];
+  for (const side of Object.values(topology.networks ?? {}))
+    parts.push(`${side.switch ?? fabricLabel(side.fabric)} (${side.nic ? nicLabel(side.nic) : ''} NICs) below`);
+  return parts.join(' · ');
+}
+
+/** A region's caption in a layout of several networks: the fabric's label (a side network: "…, the same nodes"). */
+export function networkCaption(h: NetworkHeader | undefined, fallback: string, side: boolean): string {
+  const label = h ? fabricLabel(h.fabric) : fallback;
+  return side ? `${label} (the same nodes)` : label;
+}
+
+/** "Elite switch", "store-and-forward Fast Ethernet switch": the switch model of network `h`. */
+export function switchCaption(h: NetworkHeader): string {
+  return h.switch ? `${h.switch}${/switch$/.test(h.switch) ? '' : ' switch'}` : 'switch';
+}
+
+/** A component's tooltip: its name and what it is ("pci3 (32-bit/33 MHz PCI bus)", "elite-L1-0.0 (Elite switch, level 1)"). */
+export function componentTitle(topology: Topology, c: TopologyComponent): string {
+  const h = headerOf(topology, c);
+  const rail = (h.rails ?? 1) > 1 && c.rail !== undefined ? `, rail ${c.rail}` : '';
+  let what: string;
+  if (c.kind === 'host') what = c.network ? `host CPU, ${fabricLabel(h.fabric)}` : 'host CPU';
+  else if (c.kind === 'pci') what = h.bus ? `${busCaption(h.bus)} bus${rail}` : 'I/O bus';
+  else if (c.kind === 'nic') what = `${h.nic ? nicLabel(h.nic) : ''} NIC${h.link_MBps !== undefined ? `, ${linkRateCaption(h.link_MBps)} links` : ''}${rail}`;
+  else what = `${switchCaption(h)}${fabricEntry(h.fabric)?.fat_tree ? `, level ${c.level}` : ''}${rail}`;
+  return `${c.name} (${what})`;
+}
+
+/** A component's box label: a host's node, a NIC's short family name, a switch's label or name. */
+export function componentShortLabel(topology: Topology, c: TopologyComponent): string {
+  if (c.kind === 'host') return `${c.node}`;
+  if (c.kind === 'nic') {
+    const nic = headerOf(topology, c).nic;
+    return nic ? nicShortLabel(nic) : 'NIC';
+  }
+  if (c.kind === 'switch') return c.label ?? c.name;
+  return '';
+}

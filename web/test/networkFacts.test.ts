@@ -1,0 +1,66 @@
+/**
+ * The cluster view's captions and tooltips come from the run's topology facts and the catalog (trace/networkFacts.ts),
+ * checked on topologies from the core itself (Node wasm build): the PCI bus a tooltip names is the one the run's
+ * parameters built, and the NIC, switch and fabric names are the catalog's.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import type { CoreBridge } from '../src/sim/coreBridge.ts';
+import type { Topology } from '../src/sim/bridgeTypes.ts';
+import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import { clusterCaption, componentShortLabel, componentTitle } from '../src/trace/networkFacts.ts';
+import { railIndex } from '../src/trace/railIndex.ts';
+
+let core: CoreBridge;
+before(async () => {
+  core = await loadWasm();
+});
+
+const load = (id: string) => JSON.parse(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8')) as Scenario;
+
+/** The core's topology of `scenario`. */
+function topologyOf(scenario: Scenario): Topology {
+  const id = core.create(JSON.stringify(scenario));
+  assert.ok(id > 0, core.lastError());
+  try {
+    return core.topology(id);
+  } finally {
+    core.destroy(id);
+  }
+}
+
+const titleOf = (t: Topology, name: string) => componentTitle(t, t.components.find((c) => c.name === name)!);
+
+test('the default QsNet run: Elite fat tree, Elan3 NICs on the testbed\'s 64-bit/66 MHz PCI', () => {
+  const t = topologyOf(load('portals-qsnet-pingpong'));
+  assert.match(clusterCaption(t), /^16 nodes · QsNet fat tree of Elite switches, 2 switch levels, arity 4 · Elan3 NICs on 64-bit\/66 MHz PCI$/);
+  assert.equal(titleOf(t, 'pci3'), 'pci3 (64-bit/66 MHz PCI bus)');
+  assert.match(titleOf(t, 'elan3-4'), /^elan3-4 \(Elan3 NIC, 340 MB\/s/);
+  assert.equal(titleOf(t, 'elite-L1-0.0'), 'elite-L1-0.0 (Elite switch, level 1)');
+  assert.equal(componentShortLabel(t, t.components.find((c) => c.name === 'elan3-4')!), 'Elan3');
+});
+
+test('the SCI ringlet\'s buses follow the run\'s pci.* parameters; its Fast Ethernet is captioned from its own header', () => {
+  const base = load('via-sci-pingpong');
+  const t = topologyOf(base);
+  assert.equal(titleOf(t, 'eth-pci0'), 'eth-pci0 (32-bit/33 MHz PCI bus)');
+  assert.equal(titleOf(t, 'tulip0'), 'tulip0 (Tulip (DEC 21140) NIC, 12.5 MB/s (100 Mb/s) links)');
+  assert.equal(titleOf(t, 'eth-switch'), 'eth-switch (store-and-forward Fast Ethernet switch)');
+  assert.match(clusterCaption(t), /one SCI ringlet · PCI-SCI NICs \(.*\) on 32-bit\/33 MHz PCI · store-and-forward Fast Ethernet switch \(Tulip \(DEC 21140\) NICs\) below$/);
+  const faster = topologyOf({ ...base, parameters: { ...base.parameters, 'pci.clock_MHz': 66 } });
+  assert.equal(titleOf(faster, 'pci0'), 'pci0 (32-bit/66 MHz PCI bus)');
+});
+
+test('two Elan4 rails: the caption counts them and each part is on the rail the core says', () => {
+  const base = load('ompi-elan4-progress');
+  const t = topologyOf({ ...base, cluster: { fabric: 'qsnet2', nic: 'elan4', nodes: 16, rails: 2 } });
+  assert.match(clusterCaption(t), /QsNetII fat tree of Elite4 switches.* · Elan4 NICs on 64-bit\/133 MHz PCI-X, 2 rails$/);
+  assert.equal(titleOf(t, 'pcix3r1'), 'pcix3r1 (64-bit/133 MHz PCI-X bus, rail 1)');
+  const { rails, railOf } = railIndex(t);
+  assert.equal(rails, 2);
+  const onRail = [0, 1].map((r) => t.components.filter((c) => c.kind === 'switch' && railOf.get(c.id) === r).length);
+  assert.ok(onRail[0] > 0);
+  assert.equal(onRail[0], onRail[1]);
+});
