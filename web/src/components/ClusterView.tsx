@@ -3,7 +3,8 @@
  * from the run's topology facts and the catalog, trace/networkFacts.ts) with
  * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
- * `run="b"` shows the comparison run (its own trace and topology, the same time cursor).
+ * Shows the run of its RunProvider (run/RunContext.tsx): the page's run, or in the compare view run B (its own trace
+ * and topology, the same time cursor).
  */
 import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useTopology } from '../hooks/useTopology';
@@ -14,7 +15,7 @@ import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
 import { PacketLegend } from './PacketLegend';
 import { GroupLegend, groupColor } from './GroupLegend';
-import { useClusterRun } from '../hooks/useClusterRun';
+import { useRun } from '../run/RunContext';
 import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
@@ -42,10 +43,9 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
   return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
 }
 
-export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b'; label?: string; testSuffix?: string }) {
-  const primaryTopology = useTopology();
-  const source = useClusterRun(run);
-  const topology = run === 'a' ? primaryTopology : source.topology;
+export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?: string }) {
+  const run = useRun();
+  const topology = useTopology();
   const highlight = useWalkthroughHighlight();
   const selection = useSelection();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -56,17 +56,17 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
     () => (topology && width > 0 && height > 0 ? computeClusterLayout(topology, width, height) : null),
     [topology, width, height],
   );
-  useClusterPainter(layout, canvasRef, svgRef, source.trace, source.subscribe);
+  useClusterPainter(layout, canvasRef, svgRef, run);
   const select = useSelectionStore((s) => s.select);
-  const suffix = testSuffix ?? (run === 'a' ? '' : '-b');
-  /** A click on a drawn packet picks its message (run A only: the core session answers for run A). */
+  const suffix = testSuffix ?? run.testSuffix;
+  /** A click on a drawn packet picks its message for the packet layers (this run's trace and core session). */
   const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
-    if (!layout || run !== 'a') return;
+    if (!layout) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const r = packetAt(layout, source.trace, usePlaybackStore.getState().time_ps, e.clientX - box.left, e.clientY - box.top);
-    if (r < 0 || source.trace.message[r] === 0) return;
+    const r = packetAt(layout, run.trace, usePlaybackStore.getState().time_ps, e.clientX - box.left, e.clientY - box.top);
+    if (r < 0 || run.trace.message[r] === 0) return;
     e.stopPropagation();
-    usePacketSelectionStore.getState().pick({ message: source.trace.message[r], packet: r });
+    usePacketSelectionStore.getState().pick({ message: run.trace.message[r], packet: r, run });
   };
   /** Walkthrough highlight: a node's part (or all its parts), or every Elite switch for `component: "switch"`. */
   const highlighted = (p: PlacedComponent) => {

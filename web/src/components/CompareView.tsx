@@ -1,8 +1,8 @@
 /**
  * Compare: run A (the page's scenario) and run B (compare/compareSpec.ts) side by side, each with its cluster
- * view (its own topology, trace and packets) and fingerprint. Both views follow the one time cursor (locked);
- * clicking a packet of either opens its packet layers; the latency and bandwidth charts overlay run B dashed
- * (components/SizeChart.tsx).
+ * view (its own topology, trace and packets) and fingerprint. Each view is the same ClusterView inside its run's
+ * RunProvider (run/runs.ts pageRun, compareRun). Both follow the one time cursor (locked); clicking a packet of
+ * either opens its packet layers; the latency and bandwidth charts overlay run B dashed (components/SizeChart.tsx).
  */
 import { useScenario } from '../hooks/useScenario';
 import { useSimResult } from '../hooks/useSimResult';
@@ -10,21 +10,36 @@ import { useCompareStore } from '../state/compareStore';
 import { describeCompare } from '../compare/compareSpec';
 import { ClusterView } from './ClusterView';
 import { CompareForm } from './CompareForm';
-import { useComparePacketPick } from '../hooks/useComparePacketPick';
+import { RunProvider, useRun, useRunState } from '../run/RunContext';
+import { compareRun, pageRun } from '../run/runs';
 
 function Fingerprint({ value, testId }: { value: string | undefined; testId: string }) {
   return value ? <code data-testid={testId}>{value}</code> : <span className="muted" data-testid={`${testId}-pending`}>pending</span>;
 }
 
+/** A run's fingerprint in the compare view (the run of the nearest RunProvider). */
+function RunFingerprint({ testId }: { testId: string }) {
+  const result = useSimResult();
+  return <Fingerprint value={result?.fingerprint} testId={testId} />;
+}
+
+/** The progress of the run of the nearest RunProvider, until it ends. */
+function RunProgress() {
+  const status = useRunState((s) => s.status);
+  return status !== 'finished' && status !== 'error' ? <span className="muted"> · {status}…</span> : null;
+}
+
+/** Why the run of the nearest RunProvider failed, named by its label. */
+function RunError() {
+  const { label } = useRun();
+  const error = useRunState((s) => s.error);
+  return error ? <p className="field-error" role="alert" data-testid="compare-error">{`${label}: ${error}`}</p> : null;
+}
+
 export function CompareView() {
   const scenario = useScenario();
-  const resultA = useSimResult();
   const spec = useCompareStore((s) => s.spec);
-  const status = useCompareStore((s) => s.status);
-  const error = useCompareStore((s) => s.error);
-  const resultB = useCompareStore((s) => s.result);
   const nameB = spec ? describeCompare(spec, scenario) : null;
-  const pickB = useComparePacketPick();
   return (
     <section className="panel compare-panel" data-testid="compare-view" aria-label="Compare two runs">
       <div className="panel-title">
@@ -37,21 +52,33 @@ export function CompareView() {
         )}
       </div>
       <CompareForm />
-      {error && <p className="field-error" role="alert" data-testid="compare-error">{error}</p>}
+      <RunProvider run={compareRun}>
+        <RunError />
+      </RunProvider>
       <div className="compare-fingerprints">
-        <span>run A ({scenario.id}): <Fingerprint value={resultA?.fingerprint} testId="fingerprint-a" /></span>
+        <span>run A ({scenario.id}): <RunProvider run={pageRun}><RunFingerprint testId="fingerprint-a" /></RunProvider></span>
         <span>
-          run B{nameB ? ` (${nameB})` : ''}: {spec ? <Fingerprint value={resultB?.fingerprint} testId="fingerprint-b" /> : <span className="muted">not set</span>}
-          {spec && status !== 'finished' && status !== 'error' && <span className="muted"> · {status}…</span>}
+          run B{nameB ? ` (${nameB})` : ''}:{' '}
+          {spec ? (
+            <RunProvider run={compareRun}>
+              <RunFingerprint testId="fingerprint-b" />
+              <RunProgress />
+            </RunProvider>
+          ) : (
+            <span className="muted">not set</span>
+          )}
         </span>
       </div>
       {spec && (
         <div className="compare-grid">
-          <ClusterView run="a" label="Run A" testSuffix="-a" />
           {/* The titles stay one line each so both stages line up; run B's change is named above. */}
-          <div className="compare-run-b" onClickCapture={pickB}>
-            <ClusterView run="b" label="Run B" />
-          </div>
+          {[pageRun, compareRun].map((run) => (
+            <div key={run.id} className={`compare-run compare-run-${run.id}`}>
+              <RunProvider run={run}>
+                <ClusterView label={run.label} testSuffix={`-${run.id}`} />
+              </RunProvider>
+            </div>
+          ))}
         </div>
       )}
     </section>

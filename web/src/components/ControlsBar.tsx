@@ -11,7 +11,7 @@ import { useRunStatus } from '../hooks/useRunStatus';
 import { useMessageMarks } from '../hooks/useMessageMarks';
 import { useScenario } from '../hooks/useScenario';
 import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
 import { formatBytes } from '../charts/formatBytes';
 
@@ -24,9 +24,9 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const time_ps = useSimTime();
   const end_ps = useTraceEnd();
   const status = useRunStatus();
-  const now_ps = useRunStore((s) => s.now_ps);
-  const events = useRunStore((s) => s.events);
-  const records = useRunStore((s) => s.traceRecords);
+  const now_ps = useRunState((s) => s.now_ps);
+  const events = useRunState((s) => s.events);
+  const records = useRunState((s) => s.traceRecords);
   const marks = useMessageMarks();
   const scenario = useScenario();
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();

@@ -3,10 +3,9 @@
  * SVG or PNG of a chart.
  */
 import { useState } from 'react';
-import { useRunStore } from '../state/runStore';
+import { useRun, useRunState } from '../run/RunContext';
 import { useBannerStore } from '../state/bannerStore';
 import { useScenario } from '../hooks/useScenario';
-import { traceStore } from '../trace/traceStore';
 import { toPerfettoTrace } from '../export/perfettoTrace';
 import { seriesCsv, tablesCsv } from '../export/resultCsv';
 import { downloadBlob, downloadText } from '../export/download';
@@ -21,17 +20,18 @@ const CHARTS = [
 ];
 
 export function ExportPanel() {
-  const status = useRunStore((s) => s.status);
-  const result = useRunStore((s) => s.result);
+  const run = useRun();
+  const status = useRunState((s) => s.status);
+  const result = useRunState((s) => s.result);
   const scenario = useScenario();
   const [chart, setChart] = useState(CHARTS[0].id);
   const done = status === 'finished';
   const base = scenario.id;
 
   const exportTrace = () => {
-    const { topology, kindNames } = useRunStore.getState();
+    const { topology, kindNames } = run.state();
     if (!topology) return;
-    const trace = toPerfettoTrace(traceStore, topology, kindNames);
+    const trace = toPerfettoTrace(run.trace, topology, kindNames);
     downloadText(JSON.stringify(trace), `${base}.perfetto.json`, 'application/json');
   };
   const chartSvg = () => document.querySelector<SVGSVGElement>(`[data-testid="${chart}"] svg`);

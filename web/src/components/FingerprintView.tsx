@@ -1,10 +1,10 @@
 /** The run's fingerprint (hash of every event; OMNeT++-style), shown once the run finishes. */
 import { useSimResult } from '../hooks/useSimResult';
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 
 export function FingerprintView() {
   const result = useSimResult();
-  const events = useRunStore((s) => s.events);
+  const events = useRunState((s) => s.events);
   if (!result?.fingerprint) return <span className="muted fingerprint-pending">fingerprint: pending</span>;
   return (
     <span className="fingerprint-box" title={`Fingerprint over ${events.toLocaleString()} kernel events`}>

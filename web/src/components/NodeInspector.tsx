@@ -11,8 +11,7 @@ import { useKindNames } from '../hooks/useKindNames';
 import { useNodeParts } from '../hooks/useNodeParts';
 import { useScenario } from '../hooks/useScenario';
 import { mpiRanksOf, pingPongOf } from '../scenario/scenarioTypes';
-import { useRunStore } from '../state/runStore';
-import { traceStore } from '../trace/traceStore';
+import { useRun, useRunState } from '../run/RunContext';
 import { nodeStateAt } from '../trace/nodeState';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
@@ -33,13 +32,14 @@ export function NodeInspector() {
   const traceVersion = useTraceVersion();
   const names = useKindNames();
   const scenario = useScenario();
-  const parameters = useRunStore((s) => s.parameters);
+  const { trace } = useRun();
+  const parameters = useRunState((s) => s.parameters);
   const node = selection?.kind === 'node' ? selection.node : null;
   const parts = useNodeParts(topology, node);
   const state = useMemo(
-    () => (parts ? nodeStateAt(traceStore, parts, time_ps, names) : null),
+    () => (parts ? nodeStateAt(trace, parts, time_ps, names) : null),
     // traceVersion: the trace store (outside React) grew
-    [parts, time_ps, names, traceVersion],
+    [trace, parts, time_ps, names, traceVersion],
   );
   const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);
   const eqSize = parameterValue(parameters, scenario, EVENT_QUEUE_SIZE);

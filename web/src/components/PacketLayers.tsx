@@ -1,13 +1,15 @@
 /**
  * Packet layers (Packet Tracer's per-layer view): the picked message's headers from the top (Portals / Tports
  * API) down to the wire. Upper layers come from the core (hs_message_json); the bottom wire layer is the packet's
- * own trace record (packet/wireLayer.ts) and is always shown. A packet of the comparison run (`picked.run === "b"`)
- * is described from run B's trace, topology, scenario and core session (hooks/useRunView.ts).
+ * own trace record (packet/wireLayer.ts) and is always shown. The view is rendered inside the picked message's run
+ * (RunProvider of `picked.run`), so a packet of the comparison run is described from run B's trace, topology,
+ * scenario and core session.
  */
 import { useMemo } from 'react';
 import { usePickedPacket } from '../hooks/usePickedPacket';
 import { useCoreMessageLayers } from '../hooks/useCoreMessageLayers';
-import { useRunView } from '../hooks/useRunView';
+import { RunProvider, useRun, useRunState } from '../run/RunContext';
+import type { PickedPacket } from '../state/packetSelectionStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { messageFacts, wireLayer, type WireNames } from '../packet/wireLayer';
 import type { HeaderLayer } from '../packet/messageLayers';
@@ -30,9 +32,21 @@ function LayerBlock({ layer, depth, wire }: { layer: HeaderLayer; depth: number;
 
 export function PacketLayers() {
   const picked = usePickedPacket();
-  const run = picked?.run ?? 'a';
-  const { trace, topology, scenario, version } = useRunView(run);
-  const core = useCoreMessageLayers(picked?.message ?? null, run);
+  if (!picked) return null;
+  return (
+    <RunProvider run={picked.run}>
+      <PickedLayers picked={picked} />
+    </RunProvider>
+  );
+}
+
+function PickedLayers({ picked }: { picked: PickedPacket }) {
+  const run = useRun();
+  const trace = run.trace;
+  const topology = useRunState((s) => s.topology);
+  const scenario = useRunState((s) => s.scenario);
+  const version = useRunState((s) => s.traceVersion);
+  const core = useCoreMessageLayers(picked.message);
   const names = useMemo<WireNames | null>(
     () =>
       topology
@@ -44,23 +58,23 @@ export function PacketLayers() {
     [topology],
   );
   const facts = useMemo(
-    () => (picked ? messageFacts(trace, picked.message) : null),
+    () => messageFacts(trace, picked.message),
     // version: the trace store (outside React) grew
     [picked, trace, version],
   );
   const wire = useMemo(
-    () => (picked && names && facts ? wireLayer(trace, names, picked.message, picked.packet, facts) : null),
+    () => (names ? wireLayer(trace, names, picked.message, picked.packet, facts) : null),
     [picked, trace, names, facts],
   );
-  if (!picked || !facts) return null;
+
   const series = scenario?.workload.series[facts.seriesIndex];
   const coreLayers = core.status === 'ready' ? core.layers.layers : [];
   const close = () => usePacketSelectionStore.getState().pick(null);
   return (
-    <section className="panel packet-layers" data-testid="packet-layers" data-panel="layers" data-run={run} aria-label={`Headers of message ${picked.message}${run === 'b' ? ' of run B' : ''}, layer by layer`}>
+    <section className="panel packet-layers" data-testid="packet-layers" data-panel="layers" data-run={run.id} aria-label={`Headers of message ${picked.message}${run.qualifier ? ` of ${run.qualifier}` : ''}, layer by layer`}>
       <div className="panel-title">
         <h2>
-          {run === 'b' ? 'Run B · message' : 'Message'} {picked.message}
+          {run.qualifier ? `${run.qualifier} · message` : 'Message'} {picked.message}
           {series ? ` · ${series.label ?? series.id}` : ''} · {facts.bytes} B
           {core.status === 'ready' && core.layers.src !== null ? ` · node ${core.layers.src} → node ${core.layers.dst}` : ''}
         </h2>

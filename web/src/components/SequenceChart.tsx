@@ -24,7 +24,8 @@ import { formatBytes } from '../charts/formatBytes';
 import { timeAxisScale, formatHalfWindow } from '../charts/timeAxis';
 import { defaultLanes, joinerOf, mpiRanksOf } from '../scenario/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
+import type { RunController } from '../run/runController';
 import { nextMessageStart } from '../trace/sequenceModel';
 import type { SequenceSegment } from '../trace/sequencePainter';
 import { ChartAxis } from './ChartAxis';
@@ -32,10 +33,10 @@ import { WindowZoom } from './WindowZoom';
 import { SequenceCanvas } from './SequenceCanvas';
 import { SequenceLanes } from './SequenceLanes';
 
-/** Seeks to an arrow's start and picks its message for the packet-layers view. */
-function openMessage(message: number, start_ps: number): void {
+/** Seeks to an arrow's start and picks its message (of `run`) for the packet-layers view. */
+function openMessage(run: RunController, message: number, start_ps: number): void {
   seek(start_ps);
-  usePacketSelectionStore.getState().pick({ message, packet: null });
+  usePacketSelectionStore.getState().pick({ message, packet: null, run });
 }
 
 const HEIGHT = 300;
@@ -50,6 +51,7 @@ export function SequenceChart() {
   const { width } = useElementSize(ref);
   const { from_ps, to_ps, cursor_ps } = useTimeWindow();
   const model = useSequenceModel(from_ps, to_ps);
+  const run = useRun();
   const scenario = useScenario();
   useTraceVersion(); // the "next message" button reads the growing trace
   const zoom = useViewStore((s) => s.zoom);
@@ -93,7 +95,7 @@ export function SequenceChart() {
     !joiner ? (nas ? `rank ${n}` : `node ${n}`)
     : n === joiner.node ? `node ${n} (rank ${joiner.rank}, the joining process)`
     : n < ranks ? `node ${n} (rank ${n})` : `node ${n}`;
-  const next = model && messages.length === 0 ? nextMessageStart(traceStore, cursor_ps) : null;
+  const next = model && messages.length === 0 ? nextMessageStart(run.trace, cursor_ps) : null;
   const seriesInView = [...new Set(messages.map((m) => m.seriesIndex))].sort();
 
   return (
@@ -141,7 +143,7 @@ export function SequenceChart() {
               markerEnd="url(#seq-arrow)"
               className="seq-flow"
               data-testid="seq-flow"
-              onClick={() => openMessage(f.message, f.start_ps)}
+              onClick={() => openMessage(run, f.message, f.start_ps)}
             >
               <title>{`${PACKET_STYLE[f.kind]?.label ?? f.kind} packets ×${f.packets}, message ${f.message}: node ${f.from} → node ${f.to}`}</title>
             </line>
@@ -157,7 +159,7 @@ export function SequenceChart() {
             }
             const x1 = x(m.from) ?? 0;
             return (
-              <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} data-message={m.message} onClick={() => openMessage(m.message, m.start_ps)}>
+              <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} data-message={m.message} onClick={() => openMessage(run, m.message, m.start_ps)}>
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
                 {labelled && (
@@ -176,7 +178,7 @@ export function SequenceChart() {
             </text>
           )}
         </svg>
-        {dense && <SequenceCanvas width={w} height={HEIGHT} segments={segments} onPick={openMessage} />}
+        {dense && <SequenceCanvas width={w} height={HEIGHT} segments={segments} onPick={(message, start_ps) => openMessage(run, message, start_ps)} />}
         {next !== null && (
           <button type="button" className="seq-next" data-testid="seq-next-message" onClick={() => seek(next)}>
             next message ▸ ({(next / 1e6).toLocaleString(undefined, { maximumFractionDigits: 1 })} µs)

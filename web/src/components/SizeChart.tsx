@@ -16,6 +16,8 @@ import { SERIES_COLORS } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
 import { pingPongOf } from '../scenario/scenarioTypes';
 import { useCompareStore } from '../state/compareStore';
+import { useStore } from 'zustand';
+import { compareRun } from '../run/runs';
 import { describeCompare } from '../compare/compareSpec';
 
 /** Prefix of run B's series ids in the chart model (compare overlay). */
@@ -34,7 +36,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   const status = useRunStatus();
   const scenario = useScenario();
   const specs = scenario.workload.series;
-  const resultB = useCompareStore((s) => s.result);
+  const resultB = useStore(compareRun.store, (s) => s.result);
   const spec = useCompareStore((s) => s.spec);
   const comparing = spec !== null && resultB !== null;
   const series = useMemo(

@@ -1,15 +1,16 @@
 /**
  * Advances the playback time with requestAnimationFrame while playing: Δt_sim = Δt_wall × speed.
- * Stops at the end of the trace once the run has finished.
+ * Stops at the end of the trace once the run (of the RunProvider above the caller: the page's) has finished.
  */
 import { useEffect } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
-import { useRunStore } from '../state/runStore';
+import { useRun } from '../run/RunContext';
 import { usePlaying } from './usePlaying';
 
 const PS_PER_US = 1e6;
 
 export function useAnimationClock(): void {
+  const source = useRun();
   const playing = usePlaying();
   useEffect(() => {
     if (!playing) return;
@@ -19,7 +20,7 @@ export function useAnimationClock(): void {
       const wall_s = Math.min(0.25, (now - last) / 1000);
       last = now;
       const playback = usePlaybackStore.getState();
-      const run = useRunStore.getState();
+      const run = source.state();
       let next = playback.time_ps + wall_s * playback.speed_us_per_s * PS_PER_US;
       const finished = run.status !== 'loading' && run.status !== 'running';
       if (finished && run.end_ps > 0 && next >= run.end_ps) {
@@ -34,5 +35,5 @@ export function useAnimationClock(): void {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing]);
+  }, [playing, source]);
 }

@@ -2,12 +2,11 @@
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
  * repaints the packet canvas and sets `data-busy` on SVG elements (`[data-component]`) at most once per frame.
  * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
- * `trace` and `subscribeTrace` default to the page's run; the comparison run passes its own.
+ * Draws the trace of `run` (the view's run, run/RunContext.tsx).
  */
 import { useEffect, type RefObject } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
-import { useRunStore } from '../state/runStore';
-import { traceStore as primaryTrace, type TraceStore } from '../trace/traceStore';
+import type { RunController } from '../run/runController';
 import { paintPackets } from '../trace/packetPainter';
 import { busyComponents } from '../trace/busyComponents';
 import type { ClusterLayout } from '../trace/clusterLayout';
@@ -16,8 +15,7 @@ export function useClusterPainter(
   layout: ClusterLayout | null,
   canvasRef: RefObject<HTMLCanvasElement | null>,
   svgRef: RefObject<SVGSVGElement | null>,
-  traceStore: TraceStore = primaryTrace,
-  subscribeTrace: (onChange: () => void) => () => void = subscribeRunTrace,
+  run: RunController,
 ): void {
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -28,6 +26,7 @@ export function useClusterPainter(
     canvas.height = Math.round(layout.height * ratio);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
+    const trace = run.trace;
 
     let frame = 0;
     /** Component id → its SVG element, read once the SVG has rendered; and the ids shown busy now. */
@@ -37,13 +36,13 @@ export function useClusterPainter(
       frame = 0;
       const t = usePlaybackStore.getState().time_ps;
       const t0 = performance.now();
-      const drawn = paintPackets(ctx, layout, traceStore, t, ratio);
+      const drawn = paintPackets(ctx, layout, trace, t, ratio);
       canvas.dataset.packets = String(drawn);
       // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
       // follow later in the frame), read by `npm run bench:ui`.
       canvas.dataset.paintMs = (performance.now() - t0).toFixed(2);
       // Only components whose state changed are written (thousands of elements on 1024 nodes).
-      const busy = busyComponents(traceStore, t);
+      const busy = busyComponents(trace, t);
       if (!elements) {
         elements = new Map();
         svg.querySelectorAll<SVGElement>('[data-component]').forEach((el) => elements!.set(Number(el.dataset.component), el));
@@ -63,18 +62,11 @@ export function useClusterPainter(
     const unsubPlayback = usePlaybackStore.subscribe((s, prev) => {
       if (s.time_ps !== prev.time_ps) schedule();
     });
-    const unsubRun = subscribeTrace(schedule);
+    const unsubRun = run.subscribeTrace(schedule);
     return () => {
       unsubPlayback();
       unsubRun();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [layout, canvasRef, svgRef, traceStore, subscribeTrace]);
-}
-
-/** Calls `onChange` whenever the page's run trace grew. */
-function subscribeRunTrace(onChange: () => void): () => void {
-  return useRunStore.subscribe((s, prev) => {
-    if (s.traceVersion !== prev.traceVersion) onChange();
-  });
+  }, [layout, canvasRef, svgRef, run]);
 }

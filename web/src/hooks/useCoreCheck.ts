@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
 import type { Scenario } from '../scenario/scenarioTypes';
-import { wasmModuleUrl } from './useSimulationRunner';
+import { simWorker, wasmModuleUrl } from '../run/runs';
 
 const DEBOUNCE_MS = 300;
 
@@ -17,7 +17,7 @@ const pending = new Map<number, (error: string | null) => void>();
 
 function checker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    worker = simWorker();
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       if (e.data.type !== 'checked') return;
       pending.get(e.data.requestId)?.(e.data.error);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopologyIndex } from './useTopologyIndex';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
 import { hostThreadSpans, type ThreadSpan } from '../chain/hostThreads';
 
 export interface HostThreads {
@@ -11,6 +11,7 @@ export interface HostThreads {
 
 /** Host-thread spans (chain/hostThreads.ts) of each node in [from_ps, to_ps]; `sleeps`: waits sleep until an interrupt. */
 export function useHostThreads(nodes: readonly number[], from_ps: number, to_ps: number, sleeps: boolean): HostThreads[] {
+  const { trace } = useRun();
   const version = useTraceVersion();
   const topo = useTopologyIndex();
   const key = nodes.join(',');
@@ -18,8 +19,8 @@ export function useHostThreads(nodes: readonly number[], from_ps: number, to_ps:
     if (!topo) return [];
     return nodes.flatMap((node) => {
       const host = topo.host.get(node);
-      return host === undefined ? [] : [{ node, spans: hostThreadSpans(traceStore, host, from_ps, to_ps, sleeps) }];
+      return host === undefined ? [] : [{ node, spans: hostThreadSpans(trace, host, from_ps, to_ps, sleeps) }];
     });
     // version: the trace store grew; key: the node list's contents
-  }, [topo, key, from_ps, to_ps, sleeps, version]);
+  }, [trace, topo, key, from_ps, to_ps, sleeps, version]);
 }

@@ -1,5 +1,5 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 import type { KindNames } from '../sim/traceKinds';
 
-/** Names of trace kinds and value codes from the core. */
-export const useKindNames = (): KindNames | null => useRunStore((s) => s.kindNames);
+/** Names of trace kinds and value codes from the current run's core. */
+export const useKindNames = (): KindNames | null => useRunState((s) => s.kindNames);

@@ -3,7 +3,7 @@
  * `value` of a message record is the series index; `bytes` its payload.
  */
 import { useMemo } from 'react';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
 import { useTraceVersion } from './useTraceVersion';
 
 export interface MessageMark {
@@ -13,19 +13,20 @@ export interface MessageMark {
 }
 
 export function useMessageMarks(): MessageMark[] {
+  const { trace } = useRun();
   const version = useTraceVersion();
   return useMemo(() => {
     void version;
-    const idx = traceStore.index.message;
+    const idx = trace.index.message;
     const seen = new Set<string>();
     const marks: MessageMark[] = [];
     for (let i = 0; i < idx.length; i++) {
       const r = idx.order[i];
-      const key = `${traceStore.value[r]}:${traceStore.bytes[r]}`;
+      const key = `${trace.value[r]}:${trace.bytes[r]}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      marks.push({ seriesIndex: traceStore.value[r], bytes: traceStore.bytes[r], start_ps: traceStore.t_start_ps[r] });
+      marks.push({ seriesIndex: trace.value[r], bytes: trace.bytes[r], start_ps: trace.t_start_ps[r] });
     }
     return marks;
-  }, [version]);
+  }, [trace, version]);
 }

@@ -2,18 +2,28 @@
  * Sending node of protocol messages whose packets do not name them (NAS MPI messages: the trace's message record
  * gives only the receiving host), read from the finished run's message catalog (hs_message_json `src`).
  * Returns message id → source node for the ids asked so far; asks for at most MAX_REQUESTS ids per call, once
- * each, after the run has finished (the worker keeps the session only then). The cache lives per run revision.
+ * each, after the run has finished (the worker keeps the session only then). The cache lives per run (the run of
+ * the RunProvider above the caller) and per run revision.
  */
 import { useEffect, useState } from 'react';
-import { useRunStore } from '../state/runStore';
-import { requestMessageJson } from '../sim/messageChannel';
+import { useRun, useRunState } from '../run/RunContext';
+import type { RunController } from '../run/runController';
 
 /** At most this many catalog requests are started per render (a wide window of a NAS run holds thousands). */
 const MAX_REQUESTS = 4000;
 
-const sources = new Map<number, number>();
-const asked = new Set<number>();
-let cacheRevision = -1;
+interface SourceCache {
+  revision: number;
+  sources: Map<number, number>;
+  asked: Set<number>;
+}
+const caches = new WeakMap<RunController, SourceCache>();
+
+function cacheOf(run: RunController, revision: number): SourceCache {
+  let c = caches.get(run);
+  if (!c || c.revision !== revision) caches.set(run, (c = { revision, sources: new Map(), asked: new Set() }));
+  return c;
+}
 
 /** The `src` of a hs_message_json reply, or null. */
 export function sourceOf(json: string | null): number | null {
@@ -27,27 +37,24 @@ export function sourceOf(json: string | null): number | null {
 }
 
 export function useMessageSources(unknown: number[]): { sources: ReadonlyMap<number, number>; version: number } {
-  const revision = useRunStore((s) => s.revision);
-  const finished = useRunStore((s) => s.status === 'finished');
+  const run = useRun();
+  const revision = useRunState((s) => s.revision);
+  const finished = useRunState((s) => s.status === 'finished');
   const [version, setVersion] = useState(0);
-  if (cacheRevision !== revision) {
-    cacheRevision = revision;
-    sources.clear();
-    asked.clear();
-  }
+  const cache = cacheOf(run, revision);
   const key = unknown.join(',');
   useEffect(() => {
     if (!finished) return;
-    const todo = unknown.filter((m) => !asked.has(m)).slice(0, MAX_REQUESTS);
+    const todo = unknown.filter((m) => !cache.asked.has(m)).slice(0, MAX_REQUESTS);
     if (todo.length === 0) return;
-    for (const m of todo) asked.add(m);
+    for (const m of todo) cache.asked.add(m);
     void Promise.all(
       todo.map(async (m) => {
-        const src = sourceOf(await requestMessageJson(m));
-        if (src !== null && cacheRevision === revision) sources.set(m, src);
+        const src = sourceOf(await run.messages.request(m));
+        if (src !== null) cache.sources.set(m, src);
       }),
     ).then(() => setVersion((v) => v + 1));
     // key: the ids asked (an array prop changes identity every render)
-  }, [key, finished, revision]);
-  return { sources, version };
+  }, [key, finished, cache, run]);
+  return { sources: cache.sources, version };
 }

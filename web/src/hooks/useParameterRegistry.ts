@@ -1,4 +1,4 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 
-/** The core's parameter registry (hs_parameters_json), known once the worker has loaded the core. */
-export const useParameterRegistry = () => useRunStore((s) => s.parameters);
+/** The core's parameter registry (hs_parameters_json), known once the current run's worker has loaded the core. */
+export const useParameterRegistry = () => useRunState((s) => s.parameters);

@@ -1,4 +1,5 @@
-import { useRunStore, type RunStatus } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
+import type { RunStatus } from '../run/runController';
 
-/** Status of the simulation run. */
-export const useRunStatus = (): RunStatus => useRunStore((s) => s.status);
+/** Status of the current run (run/RunContext.tsx). */
+export const useRunStatus = (): RunStatus => useRunState((s) => s.status);

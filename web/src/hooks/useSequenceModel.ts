@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopologyIndex } from './useTopologyIndex';
 import { useMessageSources } from './useMessageSources';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
 import { sequenceModel, type SequenceModel } from '../trace/sequenceModel';
 
 /**
@@ -10,17 +10,18 @@ import { sequenceModel, type SequenceModel } from '../trace/sequenceModel';
  * the senders of messages without packets (NAS MPI messages) arrive from the message catalog.
  */
 export function useSequenceModel(from_ps: number, to_ps: number): SequenceModel | null {
+  const { trace } = useRun();
   const version = useTraceVersion();
   const topo = useTopologyIndex();
   const first = useMemo(
-    () => (topo ? sequenceModel(traceStore, topo, from_ps, to_ps) : null),
+    () => (topo ? sequenceModel(trace, topo, from_ps, to_ps) : null),
     // version: the trace store (outside React) grew
-    [topo, from_ps, to_ps, version],
+    [trace, topo, from_ps, to_ps, version],
   );
   const unknown = useMemo(() => first?.messages.filter((m) => m.from === null).map((m) => m.message) ?? [], [first]);
   const { sources, version: sourcesVersion } = useMessageSources(unknown);
   return useMemo(
-    () => (topo && first && unknown.length > 0 && sources.size > 0 ? sequenceModel(traceStore, topo, from_ps, to_ps, sources) : first),
-    [first, unknown, sources, sourcesVersion, topo, from_ps, to_ps],
+    () => (topo && first && unknown.length > 0 && sources.size > 0 ? sequenceModel(trace, topo, from_ps, to_ps, sources) : first),
+    [trace, first, unknown, sources, sourcesVersion, topo, from_ps, to_ps],
   );
 }

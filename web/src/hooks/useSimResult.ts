@@ -1,11 +1,11 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 import { useScenarioStore } from '../state/scenarioStore';
 import type { SimResult } from '../sim/bridgeTypes';
 
-/** The run's result (series, tables, fingerprint); null until the run of the current scenario finishes. */
+/** The current run's result (series, tables, fingerprint); null until its run of the current scenario finishes. */
 export const useSimResult = (): SimResult | null => {
-  const result = useRunStore((s) => s.result);
-  const runRevision = useRunStore((s) => s.revision);
+  const result = useRunState((s) => s.result);
+  const runRevision = useRunState((s) => s.revision);
   const scenarioRevision = useScenarioStore((s) => s.revision);
   return runRevision === scenarioRevision ? result : null;
 };

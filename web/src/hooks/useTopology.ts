@@ -1,5 +1,5 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 import type { Topology } from '../sim/bridgeTypes';
 
-/** The cluster topology reported by the core (null before the session exists). */
-export const useTopology = (): Topology | null => useRunStore((s) => s.topology);
+/** The current run's cluster topology reported by the core (null before the session exists). */
+export const useTopology = (): Topology | null => useRunState((s) => s.topology);

@@ -1,4 +1,4 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 
-/** Latest simulated time covered by the trace, picoseconds. */
-export const useTraceEnd = (): number => useRunStore((s) => s.end_ps);
+/** Latest simulated time covered by the current run's trace, picoseconds. */
+export const useTraceEnd = (): number => useRunState((s) => s.end_ps);

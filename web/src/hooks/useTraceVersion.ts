@@ -1,4 +1,4 @@
-import { useRunStore } from '../state/runStore';
+import { useRunState } from '../run/RunContext';
 
-/** Changes whenever trace/traceStore.ts received records (painters re-read the arrays). */
-export const useTraceVersion = (): number => useRunStore((s) => s.traceVersion);
+/** Changes whenever the current run's trace received records (painters re-read the arrays). */
+export const useTraceVersion = (): number => useRunState((s) => s.traceVersion);

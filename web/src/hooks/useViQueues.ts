@@ -7,11 +7,14 @@ import { useMemo } from 'react';
 import { useTopology } from './useTopology';
 import { useSimTime } from './useSimTime';
 import { useTraceVersion } from './useTraceVersion';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
+import { fabricLabel } from '../sim/coreCatalog';
+import { headerOf } from '../trace/networkFacts';
 import { viQueuesAt } from '../inspect/viQueues';
 import type { QueueOwnerView, QueueRecord } from '../inspect/queueModel';
 
 export function useViQueues(node: number | null): QueueOwnerView[] | null {
+  const { trace } = useRun();
   const topology = useTopology();
   const time_ps = useSimTime();
   const traceVersion = useTraceVersion();
@@ -20,24 +23,24 @@ export function useViQueues(node: number | null): QueueOwnerView[] | null {
     if (topology && node !== null)
       for (const c of topology.components)
         if (c.node === node && c.kind === 'host')
-          m.set(c.id, c.network === 'ethernet' ? `${c.name}, Fast Ethernet: M-VIA` : `${c.name}, ${topology.fabric === 'sci-ringlet' ? 'SCI: SS-VIA' : topology.fabric}`);
+          m.set(c.id, `${c.name}, ${fabricLabel(headerOf(topology, c).fabric)}`);
     return m;
   }, [topology, node]);
   return useMemo(() => {
     if (hosts.size === 0) return null;
-    const idx = traceStore.index.queue;
-    const stop = idx.upperBound(time_ps, traceStore.t_start_ps);
+    const idx = trace.index.queue;
+    const stop = idx.upperBound(time_ps, trace.t_start_ps);
     const records: QueueRecord[] = [];
     for (let i = 0; i < stop; i++) {
       const r = idx.order[i];
-      const component = traceStore.component[r];
+      const component = trace.component[r];
       if (!hosts.has(component)) continue;
       records.push({
-        t_ps: traceStore.t_start_ps[r], kind: traceStore.kind[r], component, message: traceStore.message[r],
-        bytes: traceStore.bytes[r], value: traceStore.value[r],
+        t_ps: trace.t_start_ps[r], kind: trace.kind[r], component, message: trace.message[r],
+        bytes: trace.bytes[r], value: trace.value[r],
       });
     }
     return viQueuesAt(records, time_ps, { hostName: (c) => hosts.get(c) ?? `component ${c}` });
     // traceVersion: the trace store (outside React) grew
-  }, [hosts, time_ps, traceVersion]);
+  }, [trace, hosts, time_ps, traceVersion]);
 }

@@ -11,10 +11,11 @@ import { useRunStatus } from './useRunStatus';
 import { useSelectionStore } from '../state/selectionStore';
 import { useViewStore } from '../state/viewStore';
 import { seek } from '../state/timeCursor';
-import { traceStore } from '../trace/traceStore';
+import { useRun } from '../run/RunContext';
 import { stepTime_ps } from '../walkthrough/stepTime';
 
 export function useWalkthroughCursor(): void {
+  const { trace } = useRun();
   const active = useActiveWalkthrough();
   const scenario = useScenario();
   const version = useTraceVersion();
@@ -36,8 +37,8 @@ export function useWalkthroughCursor(): void {
 
   useEffect(() => {
     if (!step || !finished) return;
-    const t = stepTime_ps(step, scenario, traceStore);
+    const t = stepTime_ps(step, scenario, trace);
     if (t !== null) seek(t);
     // version: re-resolve when the trace grows; finished: anchors are only final once the run is done
-  }, [key, finished, version, scenario]);
+  }, [trace, key, finished, version, scenario]);
 }

@@ -1,21 +1,25 @@
 /**
- * Requests to a finished run's worker for one message's headers (hs_message_json, core-wasm/src/wasm/README.md).
- * One channel per run: `runMessages` for the page's run (run A, hooks/useSimulationRunner.ts) and
- * `compareMessages` for the comparison run (run B, hooks/useCompareRunner.ts). A runner attaches its worker once
- * the run is done and detaches it when a new run replaces it; pending requests then resolve to null.
+ * Requests to a finished run's worker for one message's headers (hs_message_json, core-wasm/app/wasm/README.md).
+ * Each run (run/runController.ts) owns one channel: it attaches its worker once the run is done and detaches it when
+ * a new run replaces it; pending requests then resolve to null.
  */
 import type { ToWorker } from './bridgeTypes';
 
+/** What a channel needs of a worker. */
+export interface SessionWorker {
+  postMessage(message: ToWorker): void;
+}
+
 export class MessageChannel {
-  private worker: Worker | null = null;
+  private worker: SessionWorker | null = null;
   private nextRequestId = 1;
   private readonly pending = new Map<number, (json: string | null) => void>();
 
-  attach(w: Worker): void {
+  attach(w: SessionWorker): void {
     this.worker = w;
   }
 
-  detach(w: Worker): void {
+  detach(w: SessionWorker): void {
     if (this.worker !== w) return;
     this.worker = null;
     for (const resolve of this.pending.values()) resolve(null);
@@ -42,15 +46,3 @@ export class MessageChannel {
     });
   }
 }
-
-export const runMessages = new MessageChannel();
-export const compareMessages = new MessageChannel();
-
-/** The channel of run "a" (the page's) or "b" (the comparison). */
-export const messageChannel = (run: 'a' | 'b'): MessageChannel => (run === 'a' ? runMessages : compareMessages);
-
-// Run A's channel as plain functions (hooks/useSimulationRunner.ts).
-export const attachMessageWorker = (w: Worker): void => runMessages.attach(w);
-export const detachMessageWorker = (w: Worker): void => runMessages.detach(w);
-export const receiveMessageReply = (requestId: number, json: string | null): void => runMessages.receive(requestId, json);
-export const requestMessageJson = (message: number): Promise<string | null> => runMessages.request(message);

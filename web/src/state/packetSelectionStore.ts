@@ -1,16 +1,16 @@
 /**
- * The message picked for the packet-layers view: a packet clicked on the cluster canvas (its trace record) or
- * a message arrow clicked in the sequence chart (packet = null: its first packet stands for the wire). `run`
- * says whose trace the ids index: the page's run ("a", the default) or the comparison run ("b").
+ * The message picked for the packet-layers view: a packet clicked on a cluster canvas (its trace record) or a
+ * message arrow clicked in the sequence chart (packet = null: its first packet stands for the wire). `run` is the
+ * run whose trace the ids index and whose core session describes the message (run/runController.ts).
  */
 import { create } from 'zustand';
+import type { RunController } from '../run/runController';
 
 export interface PickedPacket {
   message: number;
   /** Packet trace record (a packet kind), or null when a whole message was picked. */
   packet: number | null;
-  /** Run whose trace and core session the message belongs to; absent = "a". */
-  run?: 'a' | 'b';
+  run: RunController;
 }
 
 interface PacketSelectionState {

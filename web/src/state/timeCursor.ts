@@ -1,29 +1,29 @@
 /**
  * Moves of the time cursor shared by the controls bar and the keyboard (Packet Tracer's Back / Capture-Forward):
  * step to the previous / next trace record start, scrub by ±1 µs, go to the start / end, play / pause.
- * Stepping and scrubbing pause playback.
+ * Stepping and scrubbing pause playback. The cursor follows the page's run (run/runs.ts pageRun): its trace's record
+ * starts and end.
  */
 import { usePlaybackStore } from './playbackStore';
-import { useRunStore } from './runStore';
-import { traceStore } from '../trace/traceStore';
+import { pageRun } from '../run/runs';
 
 const PS_PER_US = 1e6;
 
 function endPs(): number {
-  return useRunStore.getState().end_ps;
+  return pageRun.state().end_ps;
 }
 
 export function stepForward(): void {
   const playback = usePlaybackStore.getState();
   playback.setPlaying(false);
-  const next = traceStore.nextStartAfter(playback.time_ps);
+  const next = pageRun.trace.nextStartAfter(playback.time_ps);
   if (next !== null) playback.setTime(next);
 }
 
 export function stepBack(): void {
   const playback = usePlaybackStore.getState();
   playback.setPlaying(false);
-  const previous = traceStore.previousStartBefore(playback.time_ps);
+  const previous = pageRun.trace.previousStartBefore(playback.time_ps);
   playback.setTime(previous ?? 0);
 }
 
@@ -55,7 +55,7 @@ export function seek(time_ps: number): void {
 export function togglePlay(): void {
   const playback = usePlaybackStore.getState();
   if (playback.playing) return playback.setPlaying(false);
-  const { status, end_ps } = useRunStore.getState();
+  const { status, end_ps } = pageRun.state();
   const finished = status !== 'running' && status !== 'loading';
   if (finished && end_ps > 0 && playback.time_ps >= end_ps) playback.setTime(0);
   playback.setPlaying(true);

@@ -1,5 +1,6 @@
 /**
- * The run's trace records, kept outside React state (painters read the arrays; React sees `version`).
+ * A run's trace records (run/runController.ts owns one per run), kept outside React state (painters read the
+ * arrays; React sees the run's `traceVersion`).
  *
  * Columns grow by doubling as batches arrive from the worker. For queries at an animation time, records are
  * grouped by category (packets, PCI, NIC thread, levels, host ops, messages) and each category keeps a
@@ -239,6 +240,3 @@ export class TraceStore {
     return best;
   }
 }
-
-/** The one trace store of the page (the run store bumps `traceVersion` when it changes). */
-export const traceStore = new TraceStore();

@@ -1,0 +1,228 @@
+/**
+ * One simulation run and everything its views read: its worker (worker/sim.worker.ts), its trace records (a
+ * TraceStore, outside React), its state (a zustand store: status, progress, topology, result, names from the core),
+ * and its message channel to the finished session (hs_message_json). The page's run and the comparison run are two
+ * RunControllers (run/runs.ts); views reach theirs through React context (run/RunContext.tsx), so one ClusterView,
+ * PacketLayers or hook serves either run without knowing which it is.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker } from '../sim/bridgeTypes';
+import type { Scenario } from '../scenario/scenarioTypes';
+import { parseKindNames, type KindNames } from '../sim/traceKinds';
+import { normalizeResult } from '../sim/normalizeResult';
+import { MessageChannel } from '../sim/messageChannel';
+import { TraceStore } from '../trace/traceStore';
+
+export type RunStatus = 'idle' | 'loading' | 'running' | 'finished' | 'cancelled' | 'error';
+
+export interface RunState {
+  /** Scenario-store revision this run belongs to (a result of an older revision is stale). */
+  revision: number;
+  /** The scenario this run simulates (null before any). */
+  scenario: Scenario | null;
+  status: RunStatus;
+  /** Why the run stopped or its result is missing, as the page shows it; null when none. */
+  error: string | null;
+  now_ps: number;
+  events: number;
+  /** Latest time covered by the trace (or the simulated end time once finished), ps. */
+  end_ps: number;
+  /** Changes whenever `trace` received records (painters re-read the arrays). */
+  traceVersion: number;
+  traceRecords: number;
+  topology: Topology | null;
+  kindNames: KindNames | null;
+  parameters: ParameterInfo[];
+  result: SimResult | null;
+}
+
+const INITIAL: Omit<RunState, 'revision' | 'traceVersion'> = {
+  scenario: null,
+  status: 'idle',
+  error: null,
+  now_ps: 0,
+  events: 0,
+  end_ps: 0,
+  traceRecords: 0,
+  topology: null,
+  kindNames: null,
+  parameters: [],
+  result: null,
+};
+
+/** What the controller needs of a worker (a DOM Worker running worker/sim.worker.ts, or a test's stand-in). */
+export interface SimWorker {
+  postMessage(message: ToWorker): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+}
+
+/** Where a run failed: the worker's phases (load = the core module, create = hs_create refused the scenario, run =
+ * later), the worker itself, or reading the result. */
+export type RunErrorPhase = 'load' | 'create' | 'run' | 'worker' | 'result';
+
+/** What the owner of a run hears besides the state (the page shows banners, selects a node). */
+export interface RunEvents {
+  /** The core's topology arrived. */
+  topology?(topology: Topology): void;
+  /** The run failed (`phase` as the worker says; 'worker' = the worker itself failed) or its result was unreadable. */
+  error?(message: string, phase: RunErrorPhase): void;
+}
+
+export interface RunOptions {
+  /** Short id for data attributes ("a", "b"). */
+  id: string;
+  /** "Run A"; names this run where several are shown side by side. */
+  label: string;
+  /** How a view that can show any run's data names this one: "" for the page's own run, "Run B" for the comparison. */
+  qualifier: string;
+  /** Suffix of the data-testids of this run's views ("" for the page's run, "-b" for the comparison). */
+  testSuffix: string;
+  /** Minimum wall time between trace-version bumps while the run streams, ms (keeps React renders cheap). */
+  traceNotifyMs: number;
+  createWorker: () => SimWorker;
+  /** Wall clock, ms (performance.now). */
+  now?: () => number;
+}
+
+export class RunController {
+  readonly trace = new TraceStore();
+  readonly messages = new MessageChannel();
+  readonly store: StoreApi<RunState> = createStore<RunState>(() => ({ ...INITIAL, revision: 0, traceVersion: 0 }));
+  readonly id: string;
+  readonly label: string;
+  readonly qualifier: string;
+  readonly testSuffix: string;
+  private worker: SimWorker | null = null;
+
+  constructor(private readonly options: RunOptions) {
+    this.id = options.id;
+    this.label = options.label;
+    this.qualifier = options.qualifier;
+    this.testSuffix = options.testSuffix;
+  }
+
+  state(): RunState {
+    return this.store.getState();
+  }
+
+  /** Ends any run going on and clears the trace and state for scenario revision `revision`. */
+  reset(revision: number, patch: Partial<Pick<RunState, 'scenario' | 'status' | 'error'>> = {}): void {
+    this.stop();
+    this.trace.clear();
+    this.store.setState((s) => ({ ...INITIAL, ...patch, revision, traceVersion: s.traceVersion + 1 }));
+  }
+
+  /**
+   * Runs `scenario` (of scenario revision `revision`) in a fresh worker loading the core from `wasmUrl`, replacing
+   * any run going on: status loading → running → finished | cancelled | error, the trace growing as batches arrive.
+   */
+  start(scenario: Scenario, revision: number, wasmUrl: string, events: RunEvents = {}): void {
+    this.reset(revision, { scenario, status: 'loading' });
+    const worker = this.options.createWorker();
+    this.worker = worker;
+    const now = this.options.now ?? (() => performance.now());
+    const patch = (p: Partial<RunState>) => this.store.setState(p);
+    let lastNotify = -Infinity;
+    let pending = false;
+    /** Bumps traceVersion at most every traceNotifyMs unless forced. */
+    const notifyTrace = (force: boolean) => {
+      const t = now();
+      if (!force && t - lastNotify < this.options.traceNotifyMs) {
+        pending = true;
+        return;
+      }
+      lastNotify = t;
+      pending = false;
+      this.store.setState((s) => ({
+        traceVersion: s.traceVersion + 1,
+        traceRecords: this.trace.length,
+        end_ps: Math.max(s.end_ps, this.trace.end_ps),
+      }));
+    };
+    const fail = (message: string, phase: RunErrorPhase) => {
+      notifyTrace(true);
+      patch({ status: 'error', error: message });
+      this.stop();
+      events.error?.(message, phase);
+    };
+
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      if (this.worker !== worker) return; // a newer run replaced this one
+      const m = e.data;
+      switch (m.type) {
+        case 'ready':
+          patch({ kindNames: parseKindNames(m.kinds), parameters: m.parameters, status: 'running' });
+          break;
+        case 'topology':
+          patch({ topology: m.topology });
+          events.topology?.(m.topology);
+          break;
+        case 'trace':
+          this.trace.append(m.batch);
+          notifyTrace(false);
+          break;
+        case 'progress':
+          patch({ now_ps: m.now_ps, events: m.events });
+          if (pending) notifyTrace(true);
+          break;
+        case 'done': {
+          notifyTrace(true);
+          let result: SimResult | null = null;
+          let error: string | null = null;
+          try {
+            result = normalizeResult(m.resultText);
+          } catch (err) {
+            error = `The simulator's result could not be read: ${(err as Error).message}`;
+          }
+          patch({
+            status: 'finished', result, error, topology: m.topology, now_ps: m.now_ps, events: m.events,
+            end_ps: Math.max(this.trace.end_ps, m.now_ps),
+          });
+          if (error) events.error?.(error, 'result');
+          // The worker keeps the finished session for hs_message_json until a new run replaces it.
+          this.messages.attach(worker);
+          break;
+        }
+        case 'message':
+          this.messages.receive(m.requestId, m.json);
+          break;
+        case 'cancelled':
+          notifyTrace(true);
+          patch({ status: 'cancelled', now_ps: m.now_ps, events: m.events });
+          this.stop();
+          break;
+        case 'error':
+          fail(m.message, m.phase);
+          break;
+        default:
+          break;
+      }
+    };
+    worker.onerror = (e) => {
+      if (this.worker === worker) fail(`The simulation worker failed: ${e.message || 'unknown error'}`, 'worker');
+    };
+    worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl });
+  }
+
+  /** Asks the worker to stop between slices (status becomes cancelled). */
+  cancel(): void {
+    this.worker?.postMessage({ type: 'cancel' });
+  }
+
+  /** Ends the worker (and the finished session its message channel reads); the state and trace stay. */
+  stop(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = null;
+    this.messages.detach(worker);
+    worker.terminate();
+  }
+
+  /** Calls `onChange` whenever the trace grew; returns the unsubscribe function. */
+  subscribeTrace = (onChange: () => void): (() => void) =>
+    this.store.subscribe((s, prev) => {
+      if (s.traceVersion !== prev.traceVersion) onChange();
+    });
+}

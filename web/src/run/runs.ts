@@ -1,0 +1,20 @@
+/**
+ * The page's two runs: `pageRun` (run A, the page's scenario; hooks/useSimulationRunner.ts) and `compareRun` (run B,
+ * the comparison scenario; hooks/useCompareRunner.ts). Both run the core in a Web Worker of worker/sim.worker.ts.
+ */
+import { RunController, type SimWorker } from './runController';
+
+/** URL of the core's ES module (public/wasm/, served at the site root or under Vite's base). */
+export function wasmModuleUrl(): string {
+  return new URL(`${import.meta.env.BASE_URL}wasm/hpcsim.mjs`, window.location.href).href;
+}
+
+/** A new simulation worker (Vite bundles worker/sim.worker.ts from this expression). */
+export function simWorker(): Worker {
+  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+}
+
+const createWorker = (): SimWorker => simWorker();
+
+export const pageRun = new RunController({ id: 'a', label: 'Run A', qualifier: '', testSuffix: '', traceNotifyMs: 100, createWorker });
+export const compareRun = new RunController({ id: 'b', label: 'Run B', qualifier: 'Run B', testSuffix: '-b', traceNotifyMs: 150, createWorker });

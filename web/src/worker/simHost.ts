@@ -1,0 +1,136 @@
+/**
+ * The simulation worker's side of its protocol (sim/bridgeTypes.ts ToWorker / FromWorker), apart from the Worker
+ * global so that Node tests can run it in-process on the Node build of the core: `start` → ready, topology,
+ * (trace | progress)*, done | cancelled | error; `cancel` stops between slices; `message` reads one message's headers
+ * from the finished session (kept until the next run); `check` creates and at once destroys a session. The core is
+ * driven through the one bridge (sim/coreBridge.ts); trace columns leave as transferable typed arrays.
+ */
+import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
+import type { CoreBridge } from '../sim/coreBridge';
+
+/** Kernel events per hs_run slice; between slices the host yields so `cancel` can arrive. */
+const EVENTS_PER_SLICE = 200_000;
+/** Trace records per hs_trace_take batch. */
+const RECORDS_PER_BATCH = 65_536;
+
+/** An error tagged with the phase it happened in (see FromWorker 'error'). */
+export class PhaseError extends Error {
+  constructor(
+    message: string,
+    readonly phase: 'load' | 'create' | 'run',
+  ) {
+    super(message);
+  }
+}
+
+export interface SimHostOptions {
+  /** The core of a run: a fresh module per run (`fresh`), or the one kept for checks. Throws PhaseError('load'). */
+  loadCore(wasmUrl: string, fresh: boolean): Promise<CoreBridge>;
+  post(message: FromWorker, transfer?: Transferable[]): void;
+  /** Lets queued messages (`cancel`) in between slices. */
+  yieldToMessages(): Promise<void>;
+}
+
+export class SimHost {
+  private cancelRequested = false;
+  private running = false;
+  /** The finished run's session, kept for `message` requests; null while none. */
+  private finished: { core: CoreBridge; id: number } | null = null;
+
+  constructor(private readonly options: SimHostOptions) {}
+
+  handle(message: ToWorker): void {
+    const { post } = this.options;
+    if (message.type === 'cancel') {
+      this.cancelRequested = true;
+      return;
+    }
+    if (message.type === 'message') {
+      post({ type: 'message', requestId: message.requestId, json: this.messageJson(message.message) });
+      return;
+    }
+    if (message.type === 'check') {
+      // A core that cannot load is reported by the run itself; the check then accepts (error null).
+      this.options
+        .loadCore(message.wasmUrl, false)
+        .then((core) => core.check(message.scenarioText))
+        .catch(() => null)
+        .then((error) => post({ type: 'checked', requestId: message.requestId, error }));
+      return;
+    }
+    if (message.type === 'start') {
+      if (this.running) {
+        post({ type: 'error', message: 'A simulation is already running in this worker.', phase: 'run' });
+        return;
+      }
+      this.running = true;
+      this.cancelRequested = false;
+      this.run(message.scenarioText, message.wasmUrl)
+        .catch((err: unknown) => {
+          const text = err instanceof Error ? err.message : String(err);
+          post({ type: 'error', message: text, phase: err instanceof PhaseError ? err.phase : 'run' });
+        })
+        .finally(() => {
+          this.running = false;
+        });
+    }
+  }
+
+  /** hs_message_json(id, message) when this core exports it (`{}` for an unknown id), else null. */
+  private messageJson(message: number): string | null {
+    if (!this.finished) return null;
+    try {
+      return this.finished.core.messageJson(this.finished.id, message);
+    } catch {
+      return null;
+    }
+  }
+
+  private async run(scenarioText: string, wasmUrl: string): Promise<void> {
+    const { post } = this.options;
+    const core = await this.options.loadCore(wasmUrl, true);
+    post({ type: 'ready', kinds: core.traceKinds(), parameters: core.parameters() });
+
+    if (this.finished) {
+      this.finished.core.destroy(this.finished.id);
+      this.finished = null;
+    }
+    const id = core.create(scenarioText);
+    if (id <= 0) throw new PhaseError(`The simulator refused the scenario: ${core.lastError() || 'unknown error'}`, 'create');
+    let keep = false;
+    try {
+      post({ type: 'topology', topology: core.topology(id) });
+      const drainTrace = (): void => {
+        for (const batch of core.drainTrace(id, RECORDS_PER_BATCH)) {
+          post({ type: 'trace', batch }, [
+            batch.t_start_ps.buffer, batch.t_end_ps.buffer, batch.kind.buffer, batch.component.buffer,
+            batch.message.buffer, batch.bytes.buffer, batch.value.buffer,
+          ]);
+        }
+      };
+      for (;;) {
+        const status = core.run(id, EVENTS_PER_SLICE);
+        if (status === 'failed') throw new Error(`Simulation failed: ${core.lastError() || 'unknown error'}`);
+        drainTrace();
+        post({ type: 'progress', now_ps: core.nowPs(id), events: core.events(id) });
+        if (status === 'finished') break;
+        await this.options.yieldToMessages();
+        if (this.cancelRequested) {
+          post({ type: 'cancelled', now_ps: core.nowPs(id), events: core.events(id) });
+          return;
+        }
+      }
+      keep = true;
+      this.finished = { core, id };
+      post({
+        type: 'done',
+        resultText: core.resultText(id),
+        topology: core.topology(id),
+        now_ps: core.nowPs(id),
+        events: core.events(id),
+      });
+    } finally {
+      if (!keep) core.destroy(id);
+    }
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * One run, many views: each RunController owns its worker, trace, state and message channel, so run A and run B of
+ * the compare view are two instances of one class. Driven here through the real worker protocol (worker/simHost.ts)
+ * on the Node build of the core, in-process.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadWasm } from '../../core-wasm/cli/engines.ts';
+import type { CoreBridge } from '../src/sim/coreBridge.ts';
+import type { FromWorker, ToWorker } from '../src/sim/bridgeTypes.ts';
+import { SimHost } from '../src/worker/simHost.ts';
+import { RunController, type RunErrorPhase, type RunStatus, type SimWorker } from '../src/run/runController.ts';
+import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+
+let core: CoreBridge;
+before(async () => {
+  core = await loadWasm();
+});
+
+const golden = JSON.parse(readFileSync(new URL('../../scenarios/fingerprints.json', import.meta.url), 'utf8')) as Record<string, string>;
+const load = (id: string) => JSON.parse(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8')) as Scenario;
+/** A small QsNet ping-pong (8 nodes, 2 sizes). */
+const small: Scenario = {
+  format: 'hpc-interconnect-scenario', version: 1, id: 'small',
+  cluster: { fabric: 'qsnet', nodes: 8 },
+  workload: { kind: 'pingpong', initiator: 0, target: 4, sizes_bytes: [0, 1024], series: [{ id: 'p', protocol: 'portals', operation: 'put' }] },
+};
+
+/** A worker running worker/simHost.ts in this process on the Node core; messages cross asynchronously, as in a real worker. */
+function inProcessWorker(): SimWorker & { received: ToWorker[]; terminated: boolean } {
+  const w = {
+    onmessage: null as SimWorker['onmessage'],
+    onerror: null as SimWorker['onerror'],
+    received: [] as ToWorker[],
+    terminated: false,
+    postMessage(m: ToWorker) {
+      w.received.push(m);
+      setTimeout(() => host.handle(m));
+    },
+    terminate() {
+      w.terminated = true;
+    },
+  };
+  const host = new SimHost({
+    loadCore: async () => core,
+    // Delivered even after terminate(): the controller itself must ignore a replaced worker.
+    post: (m: FromWorker) => setTimeout(() => w.onmessage?.({ data: m } as MessageEvent<FromWorker>)),
+    yieldToMessages: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  });
+  return w;
+}
+
+function controller(id: string) {
+  const workers: ReturnType<typeof inProcessWorker>[] = [];
+  const run = new RunController({
+    id, label: `Run ${id.toUpperCase()}`, qualifier: '', testSuffix: `-${id}`, traceNotifyMs: 100,
+    createWorker: () => {
+      const w = inProcessWorker();
+      workers.push(w);
+      return w;
+    },
+  });
+  return { run, workers };
+}
+
+/** Resolves once `run` reaches one of `statuses`. */
+function settled(run: RunController, statuses: RunStatus[] = ['finished', 'error', 'cancelled']): Promise<RunStatus> {
+  return new Promise((resolve) => {
+    if (statuses.includes(run.state().status)) return resolve(run.state().status);
+    const stop = run.store.subscribe((s) => {
+      if (!statuses.includes(s.status)) return;
+      stop();
+      resolve(s.status);
+    });
+  });
+}
+
+/** Trace records the core writes for `scenario` (what a run's trace store must end up holding). */
+function recordCount(scenario: Scenario): number {
+  let n = 0;
+  core.runToEnd(JSON.stringify(scenario), 1 << 18, (b) => (n += b.n));
+  return n;
+}
+
+test('two runs side by side keep their own worker, trace, state and result', async () => {
+  const a = controller('a');
+  const b = controller('b');
+  const other = load('via-sci-pingpong');
+  a.run.start(small, 1, 'core://node');
+  b.run.start(other, 1, 'core://node');
+  assert.deepEqual(a.workers[0].received[0], { type: 'start', scenarioText: JSON.stringify(small), wasmUrl: 'core://node' });
+  assert.equal(await settled(a.run), 'finished');
+  assert.equal(await settled(b.run), 'finished');
+
+  const [sa, sb] = [a.run.state(), b.run.state()];
+  assert.equal(sb.result?.fingerprint, golden['via-sci-pingpong']);
+  assert.notEqual(sa.result?.fingerprint, sb.result?.fingerprint);
+  assert.equal(a.run.trace.length, recordCount(small));
+  assert.equal(b.run.trace.length, recordCount(other));
+  assert.equal(sa.traceRecords, a.run.trace.length);
+  assert.equal(sa.topology?.fabric, 'qsnet');
+  assert.equal(sb.topology?.fabric, 'sci-ringlet');
+  assert.equal(sa.scenario, small);
+  assert.ok(sa.kindNames && sa.parameters.length > 0);
+  assert.ok(sa.end_ps > 0 && sa.end_ps >= a.run.trace.end_ps);
+
+  // Clearing run B leaves run A as it was.
+  b.run.reset(2, { status: 'error', error: 'no such change' });
+  assert.equal(b.run.trace.length, 0);
+  assert.equal(b.run.state().error, 'no such change');
+  assert.equal(b.workers[0].terminated, true);
+  assert.equal(a.run.trace.length, recordCount(small));
+  assert.equal(a.run.state().status, 'finished');
+});
+
+test('a finished run answers message requests from its own session until it is stopped', async () => {
+  const { run } = controller('a');
+  run.start(small, 1, 'core://node');
+  await settled(run);
+  const message = run.trace.message[run.trace.index.message.order[0]];
+  assert.ok(message > 0);
+  const json = await run.messages.request(message);
+  assert.ok(json, 'the core describes the message');
+  assert.equal((JSON.parse(json) as { message: number }).message, message);
+  run.stop();
+  assert.equal(await run.messages.request(message), null);
+});
+
+test('a new start replaces the running one: its worker ends and its late records never reach the new trace', async () => {
+  const { run, workers } = controller('a');
+  const big = load('portals-qsnet-pingpong');
+  run.start(big, 1, 'core://node');
+  run.start(small, 2, 'core://node');
+  assert.equal(workers[0].terminated, true);
+  assert.equal(await settled(run), 'finished');
+  assert.equal(run.state().revision, 2);
+  assert.equal(run.trace.length, recordCount(small));
+});
+
+test('a scenario the core refuses ends the run with the core\'s error, named by phase', async () => {
+  const { run, workers } = controller('b');
+  const heard: [string, RunErrorPhase][] = [];
+  run.start({ ...small, cluster: { fabric: 'qsnet', nodes: 1 } }, 1, 'core://node', { error: (m, p) => heard.push([m, p]) });
+  assert.equal(await settled(run), 'error');
+  assert.match(run.state().error ?? '', /cluster\.nodes: 1 is outside \[2, 1024\]/);
+  assert.equal(heard.length, 1);
+  assert.equal(heard[0][1], 'create');
+  assert.equal(workers[0].terminated, true);
+});
+
+test('trace growth reaches subscribers, at most once per notify interval while streaming, and once at the end', async () => {
+  const { run } = controller('a');
+  let changes = 0;
+  const unsubscribe = run.subscribeTrace(() => changes++);
+  run.start(load('portals-qsnet-pingpong'), 1, 'core://node');
+  await settled(run);
+  unsubscribe();
+  // start's reset bumps once; batches then bump at least once (the forced bump at done).
+  assert.ok(changes >= 2, `${changes} trace notifications`);
+  assert.equal(run.state().traceRecords, run.trace.length);
+});
