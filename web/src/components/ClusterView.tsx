@@ -29,10 +29,17 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
   return p.c.id === selection.component;
 }
 
-/** Whether the short label fits its box (10 px text, about 5.6 px a character): switches of many-switch levels and
- * NICs of narrow boxes go unlabelled rather than overprinting each other (their tooltips still name them). */
-function labelFits(p: PlacedComponent, text: string): boolean {
-  return p.c.kind === 'host' || p.c.label !== undefined || p.w >= text.length * 5.6;
+/** Text width estimate of the 10 px box labels, px per character. */
+const CHAR_PX = 5.6;
+
+/**
+ * The box label of a component, or null when none fits: a NIC's family name, else "NIC"; a switch's label or name,
+ * unless a many-switch level leaves it too narrow (its tooltip still names it). Hosts always show their node.
+ */
+function boxLabel(topology: Topology, p: PlacedComponent): string | null {
+  const text = componentShortLabel(topology, p.c);
+  if (p.c.kind === 'host' || p.c.label !== undefined || p.w >= text.length * CHAR_PX) return text;
+  return p.c.kind === 'nic' ? 'NIC' : null;
 }
 
 /** A grouped host's outline (or fill, when boxes are too small for outlines) in its group's series colour. */
@@ -119,9 +126,9 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
                     <title>{componentTitle(topology!, p.c)}</title>
                     <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2}
                       style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
-                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && labelFits(p, componentShortLabel(topology!, p.c)) && (
+                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && boxLabel(topology!, p) !== null && (
                       <text dy="0.35em" textAnchor="middle">
-                        {componentShortLabel(topology!, p.c)}
+                        {boxLabel(topology!, p)}
                       </text>
                     )}
                   </g>

@@ -13,9 +13,13 @@ export function busCaption(bus: BusFacts): string {
   return `${bus.width_bits}-bit/${+bus.clock_MHz.toFixed(3)} MHz ${bus.name}`;
 }
 
-/** "12.5 MB/s (100 Mb/s)": a link rate in MB/s (10^6 B/s) and in megabits per second. */
+/**
+ * "340 MB/s", "12.5 MB/s = 100 Mb/s": a link rate in MB/s (10^6 B/s), and in megabits per second below 1 Gb/s, where
+ * line rates (Fast Ethernet's) are quoted that way.
+ */
 export function linkRateCaption(MBps: number): string {
-  return `${+MBps.toFixed(3)} MB/s (${+(MBps * 8).toFixed(3)} Mb/s)`;
+  const mbit = MBps * 8;
+  return `${+MBps.toFixed(3)} MB/s${mbit < 1000 ? ` = ${+mbit.toFixed(3)} Mb/s` : ''}`;
 }
 
 /** The short name of a NIC family for a box: the catalog's label before any parenthesis ("Tulip (DEC 21140)" → "Tulip"). */
@@ -46,7 +50,7 @@ function fabricPhrase(h: NetworkHeader): string {
 /** Its NICs and what they sit on: "Elan4 NICs on 64-bit/133 MHz PCI-X, 2 rails". */
 function nicPhrase(h: NetworkHeader): string {
   const nics = h.nic ? `${nicLabel(h.nic)} NICs` : 'NICs';
-  const rate = h.link_MBps !== undefined && !fabricEntry(h.fabric)?.fat_tree ? ` (${linkRateCaption(h.link_MBps)})` : '';
+  const rate = h.link_MBps !== undefined && !fabricEntry(h.fabric)?.fat_tree ? ` (${linkRateCaption(h.link_MBps)} links)` : '';
   return `${nics}${rate}${h.bus ? ` on ${busCaption(h.bus)}` : ''}${(h.rails ?? 1) > 1 ? `, ${h.rails} rails` : ''}`;
 }
 
