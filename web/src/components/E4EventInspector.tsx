@@ -8,13 +8,14 @@ import { useSelection } from '../hooks/useSelection';
 import { useE4Events } from '../hooks/useE4Events';
 import { useScenario } from '../hooks/useScenario';
 import { QueueInspector } from './QueueInspector';
+import { fabricEntry } from '../sim/coreCatalog';
 
 export function E4EventInspector() {
   const scenario = useScenario();
   const selection = useSelection();
   const node = selection?.kind === 'node' ? selection.node : null;
   const owners = useE4Events(node);
-  if (scenario.cluster.nic !== 'elan4' && scenario.cluster.fabric !== 'qsnet2') return null;
+  if ((scenario.cluster.nic ?? fabricEntry(scenario.cluster.fabric)?.nic) !== 'elan4') return null;
   return (
     <section className="panel vi-inspector-panel" data-panel="e4-event-inspector" data-testid="e4-event-inspector" aria-label="Elan4 event inspector">
       <div className="panel-title">

@@ -20,6 +20,7 @@ import type { Scenario, SeriesSpec } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
 import { fabricTemplate } from './fabricTemplates';
+import { fabricLabel, protocolEntry } from '../sim/coreCatalog';
 
 export type WorkloadKind = Scenario['workload']['kind'];
 
@@ -44,25 +45,20 @@ export function exchangeTemplateFor(base: Scenario | undefined): Scenario {
 }
 
 /**
- * `template` (an MPI job) as it is, or, when `base` is on the SCI ringlet or a Fast Ethernet, on `base`'s cluster with
- * the NAS template's transports that run there.
+ * `template` (an MPI job) as it is, or, when some of the NAS template's transports (seed 003's MPI layers) run on
+ * `base`'s fabric (the SCI ringlet, a Fast Ethernet: mpiLayers.ts, from the catalog), on `base`'s cluster with those.
  */
 function onBaseCluster(template: Scenario, base: Scenario | undefined, suffix: string, what: string): Scenario {
-  const fabric = base?.cluster.fabric;
-  if (!base || (fabric !== 'sci-ringlet' && fabric !== 'fast-ethernet')) return template;
+  const series = base ? npbTemplate.workload.series.filter((s) => isMpiLayer(base.cluster.fabric, s.protocol)) : [];
+  if (!base || series.length === 0) return template;
   const { description: _omitted, ...rest } = template;
-  const where = fabric === 'fast-ethernet'
-    ? `${base.cluster.nodes}-node Fast Ethernet (MPI over M-VIA, ch_p4 over TCP/IP)`
-    : `${base.cluster.nodes}-node SCI ringlet (seed 003's MPI transports)`;
+  const transports = series.map((s) => protocolEntry(s.protocol)?.label ?? s.protocol).join(', ');
   return {
     ...rest,
     id: `${base.id}-${suffix}`,
-    title: `${what} on the ${where}`,
+    title: `${what} on the ${base.cluster.nodes}-node ${fabricLabel(base.cluster.fabric)} (${transports})`,
     cluster: { ...base.cluster },
-    workload: {
-      ...template.workload,
-      series: npbTemplate.workload.series.filter((s) => isMpiLayer(base.cluster.fabric, s.protocol)),
-    } as Scenario['workload'],
+    workload: { ...template.workload, series } as Scenario['workload'],
   };
 }
 
