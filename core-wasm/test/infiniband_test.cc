@@ -238,6 +238,38 @@ TEST(Infiniband, SendsConsumePostedReceivesInOrder) {
   EXPECT_EQ(empty, 1);
 }
 
+// An RDMA write with immediate consumes a posted receive for its completion, but its data goes where the RETH says:
+// a receive without memory (as bmi_ib posts on its ack QP) takes a 4 KiB write with immediate.
+TEST(Infiniband, WriteWithImmediateConsumesAReceiveButNotItsBuffer) {
+  Rig r;
+  IbCompletion got;
+  IbReceive rr;
+  rr.peer = 0;
+  rr.qp = 1;
+  rr.bytes = 0;
+  rr.scatter_entries = 0;
+  rr.on_complete = [&got](const IbCompletion& c) { got = c; };
+  r.net.hca(1).post_recv(r.net.host(1), std::move(rr), []() {});
+  r.run();
+  IbWorkRequest wr;
+  wr.opcode = IbOpcode::kRdmaWriteWithImm;
+  wr.peer = 1;
+  wr.qp = 1;
+  wr.gather = {4096};
+  wr.immediate = 42;
+  wr.message = 9;
+  r.net.hca(0).post_send(r.net.host(0), std::move(wr), []() {});
+  r.run();
+  EXPECT_EQ(got.peer, 0);
+  EXPECT_EQ(got.qp, 1);
+  EXPECT_EQ(got.bytes, 4096u);
+  EXPECT_TRUE(got.has_immediate);
+  EXPECT_EQ(got.immediate, 42u);
+  EXPECT_EQ(got.message, 9u);
+  EXPECT_EQ(r.net.hca(1).receives_posted(0, 1), 0u);
+  EXPECT_EQ(r.net.hca(1).cqes_pending(), 1u);
+}
+
 TEST(InfinibandDeathTest, ASendWithNoPostedReceiveIsRefused) {
   Rig r;
   IbWorkRequest wr;

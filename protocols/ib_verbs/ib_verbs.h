@@ -18,7 +18,8 @@ namespace hpcsim {
 /// posted to receive. Operation kSend ("send"): a signaled send into a receive the peer posted (post_receive posts
 /// one; the first post to a peer also posts a spare, as benchmarks pre-post a ring of receives, so a send never
 /// finds the queue empty); the peer polls its CQ. wait_send_complete polls the CQ for the local CQE in both. Buffers
-/// are registered once before the run (not timed), as in the benchmarks.
+/// are registered once before the run (not timed), as in the benchmarks; the QPs are set up anew (reset_qp) when the
+/// endpoint is made, so receives a run of an earlier message size left posted are not consumed by this one.
 class IbVerbsPingPong : public PingPongEndpoint {
  public:
   enum class Mode { kRdmaWrite, kSend };

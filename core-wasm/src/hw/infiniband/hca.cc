@@ -24,9 +24,10 @@ struct Hca::SendJob {
   uint32_t packets = 1;
   // Responder side (set when the first packet arrives).
   IbReceive recv;
-  bool receive_ready = false;     ///< the receive WQE is fetched: payloads may be written
-  std::vector<uint32_t> deferred;  ///< packets that arrived before it
+  bool receive_ready = false;      ///< the receive WQE is fetched (a send's payloads may be written, its CQE too)
+  std::vector<uint32_t> deferred;  ///< a send's packets that arrived before it
   uint32_t landed = 0;
+  bool complete_when_ready = false;  ///< every payload landed before the receive WQE was fetched
 };
 
 struct Hca::TxPacket {
@@ -294,29 +295,33 @@ void Hca::arrive(std::shared_ptr<SendJob> job, uint32_t k) {
   Time s = rx_unit_.reserve(sim_.now(), rx_ps_);
   step(s, rx_ps_, HcaStep::kInboundPacket, job->wr.message, payload);
   sim_.at(s + rx_ps_, id_, EventKind::kPacketDelivered, payload, [this, job, k]() {
-    bool consumes = ib_consumes_receive(job->wr.opcode);
+    IbOpcode op = job->wr.opcode;
+    bool consumes = ib_consumes_receive(op);
+    bool is_send = consumes && !ib_is_rdma(op);
     if (consumes && k == 0) {
       auto it = receives_.find({job->src, job->wr.qp});
       if (it == receives_.end() || it->second.empty())
-        refuse("node " + std::to_string(node_) + ": a " + ib_opcode_name(job->wr.opcode) + " from node " +
+        refuse("node " + std::to_string(node_) + ": a " + ib_opcode_name(op) + " from node " +
                std::to_string(job->src) + " on QP " + std::to_string(job->wr.qp) +
                " found no posted receive (receiver not ready; post receives before the peer sends)");
       job->recv = std::move(it->second.front());
       it->second.pop_front();
-      if (job->recv.bytes < job->bytes)
+      // A write with immediate puts its data where the RETH says; only a send fills the receive buffer.
+      if (is_send && job->recv.bytes < job->bytes)
         refuse("node " + std::to_string(node_) + ": a receive buffer of " + std::to_string(job->recv.bytes) +
-               " B is too short for a " + std::to_string(job->bytes) + " B " + ib_opcode_name(job->wr.opcode) +
+               " B is too short for a " + std::to_string(job->bytes) + " B " + ib_opcode_name(op) +
                " (local length error)");
-      // The receive WQE is in host memory: fetch it for the buffer's address before writing the payload.
+      // The receive WQE is in host memory: fetch it (a send needs its buffer's address before writing).
       uint32_t wqe = kIbNextSegBytes + kIbDataSegBytes * job->recv.scatter_entries;
       dma_read(wqe, job->wr.message, [this, job]() {
         job->receive_ready = true;
         std::vector<uint32_t> waiting;
         waiting.swap(job->deferred);
         for (uint32_t w : waiting) write_payload(job, w);
+        if (job->complete_when_ready) complete(job);
       });
     }
-    if (consumes && !job->receive_ready) {
+    if (is_send && !job->receive_ready) {
       job->deferred.push_back(k);
       return;
     }
@@ -345,6 +350,14 @@ void Hca::landed(std::shared_ptr<SendJob> job) {
     });
     return;
   }
+  if (!job->receive_ready) {  // a write with immediate whose receive WQE is still being fetched
+    job->complete_when_ready = true;
+    return;
+  }
+  complete(job);
+}
+
+void Hca::complete(std::shared_ptr<SendJob> job) {
   write_cqe(job->wr.message, [job]() {
     const IbWorkRequest& wr = job->wr;
     bool imm = wr.opcode == IbOpcode::kSendWithImm || wr.opcode == IbOpcode::kRdmaWriteWithImm;

@@ -106,8 +106,10 @@ struct IbReceive {
 ///   the packets (ib.mtu_bytes of payload each) through the switch in order;
 /// - the responder checks each packet (ib.rx_packet_ns); a send or write with immediate first takes the next
 ///   posted receive of that QP (none posted: refused, the RNR case, which callers avoid by posting first) and
-///   fetches its WQE by a split read; payloads go to host memory by posted PCI-X writes; after the last one it
-///   returns an RC acknowledgement and, if the opcode consumes a receive, writes a CQE (ib.cqe_bytes);
+///   fetches its WQE by a split read (a send writes its payload only once it has the buffer's address; a write
+///   with immediate writes where its RETH says meanwhile, and a send longer than the receive buffer is refused);
+///   payloads go to host memory by posted PCI-X writes; after the last one it returns an RC acknowledgement and,
+///   if the opcode consumes a receive, writes a CQE (ib.cqe_bytes);
 /// - the requester takes the acknowledgement (ib.rx_packet_ns) and writes a CQE if the request was signaled.
 /// A CQE or data is visible to the host pcix.bridge_latency_ns after its bus transaction. The HCA's transactions and
 /// the host bridge's split completions share the bus by fair arbitration (PciArbiter).
@@ -144,6 +146,10 @@ class Hca {
   /// mailbox by DMA), unpinning each page (os.page_pin_ns), then `then`.
   void deregister_memory(Host& host, uint64_t bytes, std::function<void()> then, uint32_t offset_in_page = 0);
 
+  /// Returns QP `qp` to `peer` to the RESET state, as a program setting up its QPs anew does (VAPI_modify_qp to
+  /// RESET): receives still posted on it are dropped without completions. Not timed (connection set-up).
+  void reset_qp(int peer, int qp) { receives_.erase({peer, qp}); }
+
   /// Pages a region of `bytes` starting `offset_in_page` into a page spans (>= 1).
   uint64_t pages(uint64_t bytes, uint32_t offset_in_page) const;
   uint32_t max_sge() const { return max_sge_; }
@@ -171,6 +177,8 @@ class Hca {
   void arrive(std::shared_ptr<SendJob> job, uint32_t k);
   void write_payload(std::shared_ptr<SendJob> job, uint32_t k);
   void landed(std::shared_ptr<SendJob> job);
+  /// The responder's CQE for an operation that consumed a receive, then its completion callbacks.
+  void complete(std::shared_ptr<SendJob> job);
   void ack_arrived(std::shared_ptr<SendJob> job);
   void write_cqe(uint32_t message, std::function<void()> visible);
   /// One firmware command: HCR write, input mailbox read by DMA (`mailbox_read` bytes, 0: none), execution
