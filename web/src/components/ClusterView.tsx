@@ -30,7 +30,7 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
 
 function shortLabel(p: PlacedComponent, names: FabricNames | null): string {
   if (p.c.kind === 'host') return `${p.c.node}`;
-  if (p.c.kind === 'nic') return p.c.network === 'ethernet' ? 'Tulip' : names?.elan4 ? 'Elan4' : 'NIC';
+  if (p.c.kind === 'nic') return p.c.network === 'ethernet' ? 'Tulip' : p.c.network === 'infiniband' ? 'HCA' : names?.elan4 ? 'Elan4' : 'NIC';
   if (p.c.kind === 'switch') return p.c.label ?? p.c.name;
   return '';
 }
@@ -54,6 +54,10 @@ function componentTitle(p: PlacedComponent, names: FabricNames | null): string {
   const c = p.c;
   if (c.network === 'ethernet') {
     const what = { host: 'host CPU, Fast Ethernet protocols', pci: '32-bit/33 MHz PCI bus', nic: 'Tulip-class (DEC 21140) 100 Mb/s NIC', switch: 'store-and-forward Fast Ethernet switch' }[c.kind];
+    return `${c.name} (${what})`;
+  }
+  if (c.network === 'infiniband') {
+    const what = { host: 'host CPU, verbs (VAPI)', pci: 'PCI-X 133 MHz/64-bit bus', nic: 'InfiniHost (MT23108) 4X HCA', switch: '8-port InfiniScale 4X switch, cut-through' }[c.kind];
     return `${c.name} (${what})`;
   }
   const what = c.kind === 'nic' ? names?.nic : c.kind === 'switch' ? `${names?.switchName} switch` : c.kind === 'pci' ? `${names?.bus} bus` : c.kind;
@@ -111,10 +115,13 @@ export function ClusterView({ run = 'a', label, testSuffix }: { run?: 'a' | 'b';
           <span className="muted">
             {topology.fabric === 'fast-ethernet'
               ? `${topology.nodes} nodes · one store-and-forward Fast Ethernet switch · Tulip NICs (100 Mb/s) on 32-bit PCI`
+              : topology.fabric === 'infiniband'
+              ? `${topology.nodes} nodes · one 8-port InfiniScale 4X switch · InfiniHost HCAs on PCI-X 133`
               : topology.fabric === 'sci-ringlet'
               ? `${topology.nodes} nodes · one SCI ringlet · PCI-SCI adapters on 32-bit PCI${topology.components.some((c) => c.network === 'ethernet') ? ' · Fast Ethernet switch (Tulip NICs) below' : ''}`
               : `${topology.nodes} nodes · ${names?.fabric} fat tree of ${names?.switchName} switches, ${topology.levels} switch levels${spareLevelsNote(topology)}, arity ${topology.arity}`}
             {names?.elan4 ? ` · ${names.nic} NICs on ${names.bus}${rails > 1 ? `, ${rails} rails` : ''}` : ''}
+            {topology.fabric !== 'infiniband' && topology.components.some((c) => c.network === 'infiniband') ? ' · InfiniBand (InfiniHost HCAs, InfiniScale switch) below' : ''}
           </span>
         )}
       </div>

@@ -6,7 +6,7 @@
 export interface SeriesSpec {
   id: string;
   label?: string;
-  protocol: 'portals' | 'tports' | 'ompi' | 'mpich-qsnet' | 'elan4-qdma' | 'ss-via' | 'sci-mpich' | 'm-via' | 'tcp';
+  protocol: 'portals' | 'tports' | 'ompi' | 'mpich-qsnet' | 'elan4-qdma' | 'ss-via' | 'sci-mpich' | 'm-via' | 'tcp' | 'ib-verbs';
   operation: 'put' | 'get' | 'send' | 'rdma-write' | 'rdma-read';
   [option: string]: unknown;
 }
@@ -157,9 +157,9 @@ export interface Scenario {
   description?: string;
   seed?: number;
   cluster: {
-    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet' | 'fast-ethernet';
+    fabric: 'qsnet' | 'qsnet2' | 'sci-ringlet' | 'fast-ethernet' | 'infiniband';
     nodes: number;
-    nic?: 'elan3' | 'elan4' | 'pci-sci' | 'tulip';
+    nic?: 'elan3' | 'elan4' | 'pci-sci' | 'tulip' | 'infinihost';
     testbed?: string;
     rails?: number;
     /** Fat trees: switch radix each way (default 4, the Elite switches; 2 to 8 as what-if k-ary n-trees). */

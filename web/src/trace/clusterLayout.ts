@@ -5,7 +5,7 @@
  * Two rails (Elan4): hosts in the middle row, rail 0's PCI-X bus, Elan4 and fat tree above, rail 1's mirrored
  * below (trace/railIndex.ts).
  * A second network of the same nodes (components with `network`, e.g. seed 003's Fast Ethernet beside the SCI
- * ringlet) is laid out on its own below the main one, mirrored: its hosts at the top, its NICs, then its
+ * ringlet, seed 000's InfiniBand beside the QsNetII) is laid out on its own below the main one, mirrored: its hosts at the top, its NICs, then its
  * switch at the bottom; each layout gets a caption (`regions`).
  */
 import { scalePoint } from 'd3-scale';
@@ -50,6 +50,13 @@ export interface ClusterLayout {
   regions: { id: string; label: string; x: number; y: number }[];
 }
 
+/** Captions of the two regions: the main fabric, and the second network of the same nodes below it. */
+const MAIN_LABELS: Record<string, string> = { 'sci-ringlet': 'SCI ringlet', qsnet2: 'QsNetII (Elan4)', qsnet: 'QsNet (Elan3)' };
+const SECOND_LABELS: Record<string, string> = {
+  ethernet: 'Fast Ethernet (the same nodes)',
+  infiniband: 'InfiniBand 4X (the same nodes)',
+};
+
 /** Share of the height given to the main fabric when a second network is drawn below it. */
 const MAIN_SHARE = 0.52;
 /** Minimum width of a switch bar that carries a label (px). */
@@ -58,7 +65,7 @@ const LABELLED_SWITCH_W = 150;
 export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
   const second = topology.components.filter((c) => c.network);
   if (second.length === 0) return layoutNetwork(topology, width, height);
-  // A cluster of that network alone (a fast-ethernet fabric): one layout, its switch a bar over every NIC.
+  // A cluster of that network alone (a fast-ethernet or infiniband fabric): one layout, its switch a bar over every NIC.
   if (second.length === topology.components.length) return barSwitches(layoutNetwork(topology, width, height));
   const secondIds = new Set(second.map((c) => c.id));
   const split = (inSecond: boolean): Topology => ({
@@ -105,8 +112,8 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
     showLabels: a.showLabels,
     dense: a.dense,
     regions: [
-      { id: 'main', label: topology.fabric === 'sci-ringlet' ? 'SCI ringlet' : topology.fabric, x: 6, y: 11 },
-      { id: network, label: network === 'ethernet' ? 'Fast Ethernet (the same nodes)' : network, x: 6, y: mainH + 11 },
+      { id: 'main', label: MAIN_LABELS[topology.fabric] ?? topology.fabric, x: 6, y: 11 },
+      { id: network, label: SECOND_LABELS[network] ?? network, x: 6, y: mainH + 11 },
     ],
   };
 }
