@@ -32,12 +32,14 @@ void enrol_all() {
     HPCSIM_ENROL(mvia);             // protocols/via_mpi (M-VIA and MPI over it)
     HPCSIM_ENROL(tcp);              // protocols/tcp
     HPCSIM_ENROL(ib_verbs);         // protocols/ib_verbs
+    HPCSIM_ENROL(pvfs2);            // protocols/pvfs2: pvfs2-elan4
     // Workload kinds (core-wasm/src/workload/, protocols/ompi/dynamic_workload.cc).
     HPCSIM_ENROL(pingpong);
     HPCSIM_ENROL(npb);
     HPCSIM_ENROL(dynamic_processes);
     HPCSIM_ENROL(alltoall);
     HPCSIM_ENROL(exchange);
+    HPCSIM_ENROL(pvfs2_workloads);  // protocols/pvfs2: pvfs2-listio, mpi-tile-io, btio
     return true;
   }();
   (void)done;

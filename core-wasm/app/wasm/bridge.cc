@@ -111,6 +111,7 @@ HS_EXPORT const char* hs_trace_kinds_json() {
 }
 
 HS_EXPORT const char* hs_parameters_json() {
+  hpcsim::enrol_all();  // the catalog's entries register their models' parameter tables
   out_text = hpcsim::parameter_registry_json();
   return out_text.c_str();
 }

@@ -82,6 +82,13 @@ void NpbRun::step(int r) {
       wait(r, req, from, [this, r]() { next(r); });
       return;
     }
+    case OpKind::Io:
+      if (io_) {
+        io_(r, op, [this, r]() { next(r); });
+        return;
+      }
+      next(r);
+      return;
     default:  // collectives are lowered before a run; anything left is skipped
       next(r);
       return;

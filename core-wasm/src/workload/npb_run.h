@@ -37,6 +37,9 @@ class NpbRun {
   NpbRun(Simulator& sim, std::function<Host&(int)> host, MpiEndpoint* mpi, std::vector<npb::RankProgram> programs,
          double cycles_per_flop, int32_t series, uint32_t* message_ids, std::function<void()> finished);
 
+  /// Runs each Io operation (BT-IO's output_timestep): `hook(rank, op, then)` calls `then` when the rank may go on.
+  /// Without a hook an Io operation is skipped.
+  void set_io_hook(std::function<void(int, const npb::Op&, std::function<void()>)> hook) { io_ = std::move(hook); }
   /// Starts every rank at the current simulated time.
   void start();
   /// Simulated time from start() until the last rank finished (ps); 0 before that.
@@ -77,6 +80,7 @@ class NpbRun {
   void end_message(int src, int dst, int tag);
   void complete_self(int r, int req);
 
+  std::function<void(int, const npb::Op&, std::function<void()>)> io_;
   Simulator& sim_;
   std::function<Host&(int)> host_;
   MpiEndpoint* mpi_;

@@ -155,7 +155,7 @@ struct BtRank {
 
 }  // namespace
 
-std::string build_bt(NpbClass c, int processes, std::vector<RankProgram>* out) {
+std::string build_bt_io(NpbClass c, int processes, int wr_interval, std::vector<RankProgram>* out) {
   const int ci = static_cast<int>(c);
   const int n_of[] = {12, 24, 64, 102}, niter_of[] = {60, 200, 200, 200};
   const int p = static_cast<int>(std::lround(std::sqrt(static_cast<double>(processes))));
@@ -179,7 +179,10 @@ std::string build_bt(NpbClass c, int processes, std::vector<RankProgram>* out) {
     b.phase = Phase::Setup;
     b.barrier("before timer");
     b.phase = Phase::Timed;
-    for (int step = 1; step <= niter_of[ci]; ++step) r.adi(b);
+    for (int step = 1; step <= niter_of[ci]; ++step) {
+      r.adi(b);
+      if (wr_interval > 0 && step % wr_interval == 0) b.io(step / wr_interval, "output_timestep");
+    }
     b.phase = Phase::Final;
     b.allreduce(5 * kDouble, "verify: error_norm");
     r.copy_faces(b);
@@ -187,6 +190,17 @@ std::string build_bt(NpbClass c, int processes, std::vector<RankProgram>* out) {
     b.reduce(0, kDouble, "max time");
   }
   return "";
+}
+
+std::string build_bt(NpbClass c, int processes, std::vector<RankProgram>* out) {
+  return build_bt_io(c, processes, 0, out);
+}
+
+std::string build_btio(NpbClass c, int processes, int wr_interval, std::vector<RankProgram>* out) {
+  if (wr_interval < 1) return "wr_interval: must be at least 1, got " + std::to_string(wr_interval);
+  out->assign(static_cast<size_t>(processes > 0 ? processes : 0), RankProgram{});
+  for (int r = 0; r < processes; ++r) (*out)[static_cast<size_t>(r)].rank = r;
+  return build_bt_io(c, processes, wr_interval, out);
 }
 
 }  // namespace hpcsim::npb

@@ -45,6 +45,12 @@ class Builder {
   void reduce(int root, int64_t bytes, const char* what) { collective(OpKind::Reduce, root, bytes, what); }
   void bcast(int root, int64_t bytes, const char* what) { collective(OpKind::Bcast, root, bytes, what); }
   void barrier(const char* what) { collective(OpKind::Barrier, -1, 0, what); }
+  /// BT-IO's output_timestep number `dump` (from 1).
+  void io(int dump, const char* what) {
+    Op op = base(OpKind::Io, what);
+    op.work = dump;
+    p_->ops.push_back(op);
+  }
 
  private:
   Op base(OpKind kind, const char* what) const {

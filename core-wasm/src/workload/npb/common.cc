@@ -152,7 +152,7 @@ struct RankState {
 std::string describe(const std::vector<RankProgram>& programs, int rank, size_t index) {
   const Op& op = programs[static_cast<size_t>(rank)].ops[index];
   static const char* kinds[] = {"Compute", "Send", "Recv", "Isend", "Irecv", "Wait",
-                                "Allreduce", "Reduce", "Bcast", "Barrier"};
+                                "Allreduce", "Reduce", "Bcast", "Barrier", "Io"};
   return "rank " + std::to_string(rank) + " op " + std::to_string(index) + " " +
          kinds[static_cast<int>(op.kind)] + "(peer " + std::to_string(op.peer) + ", " +
          std::to_string(op.bytes) + " B, tag " + std::to_string(op.tag) + ", req " +
@@ -202,7 +202,7 @@ std::string check_matching(const std::vector<RankProgram>& programs, bool rendez
     while (error.empty() && s.pc < ops.size()) {
       const Op& op = ops[s.pc];
       const int idx = static_cast<int>(s.pc);
-      if (op.kind == OpKind::Compute) {
+      if (op.kind == OpKind::Compute || op.kind == OpKind::Io) {
         ++s.pc;
       } else if (op.kind == OpKind::Send || op.kind == OpKind::Isend) {
         if (op.peer < 0 || op.peer >= n) { error = describe(programs, r, s.pc) + ": peer out of range"; break; }

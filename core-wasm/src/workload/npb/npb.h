@@ -21,7 +21,9 @@ namespace hpcsim::npb {
 enum class Benchmark { LU, MG, CG, EP, BT };
 enum class NpbClass { S, W, A, B };
 
-enum class OpKind { Compute, Send, Recv, Isend, Irecv, Wait, Allreduce, Reduce, Bcast, Barrier };
+// Io: BT-IO's output_timestep (an MPI-IO collective write of the solution; `work` = the dump number, from 1), run by
+// the workload's I/O hook (NpbRun); the skeletons without I/O never emit it.
+enum class OpKind { Compute, Send, Recv, Isend, Irecv, Wait, Allreduce, Reduce, Bcast, Barrier, Io };
 
 // Where an operation sits in the run: before the benchmark timer (Setup, Warmup = the untimed
 // iteration the source runs "to touch all pages"), inside it (Timed), or after it (Final).
@@ -49,6 +51,10 @@ struct RankProgram {
 // e.g. "processes: BT needs a square number of processes".
 std::string build_program(Benchmark benchmark, NpbClass npb_class, int processes,
                           std::vector<RankProgram>* out);
+
+// NPB 2.4 BT-IO (`full` subtype, BT/full_mpiio.f; REFERENCES §1.7.3): BT's program with an Io operation after every
+// `wr_interval`-th time step (wr_interval = 5 in the source: 40 dumps of class A's 200 steps). "" or the error.
+std::string build_btio(NpbClass npb_class, int processes, int wr_interval, std::vector<RankProgram>* out);
 
 // Sorted (bytes, count) of point-to-point messages (Send + Isend; messages to self included).
 using MessageHistogram = std::vector<std::pair<int64_t, int64_t>>;

@@ -1,0 +1,278 @@
+#include "pvfs2/bmi_elan4.h"
+
+#include <algorithm>
+
+namespace hpcsim::pvfs2 {
+
+namespace {
+
+/// Sizes of the pieces two lists of the same total cut each other into (a piece ends at every boundary of either).
+std::vector<uint32_t> cut(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+  std::vector<uint32_t> out;
+  size_t i = 0, j = 0;
+  uint32_t ua = 0, ub = 0;
+  while (i < a.size() && j < b.size()) {
+    uint32_t n = std::min(a[i] - ua, b[j] - ub);
+    if (n > 0) out.push_back(n);
+    ua += n;
+    ub += n;
+    if (ua == a[i]) ++i, ua = 0;
+    if (ub == b[j]) ++j, ub = 0;
+  }
+  return out;
+}
+
+/// The first `bytes` of `segments`.
+std::vector<uint32_t> trim(const std::vector<uint32_t>& segments, uint64_t bytes) {
+  std::vector<uint32_t> out;
+  for (uint32_t s : segments) {
+    if (bytes == 0) break;
+    uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s, bytes));
+    out.push_back(n);
+    bytes -= n;
+  }
+  return out;
+}
+
+}  // namespace
+
+BmiElan4::BmiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, ListMode mode,
+                   std::function<Thread&(int)> threads, uint32_t* message_ids, int32_t series)
+    : BmiMethod(sim, std::move(threads)),
+      cluster_(cluster),
+      mode_(mode),
+      ids_(message_ids),
+      series_(series),
+      slot_bytes_(static_cast<uint32_t>(p.count("bmi_elan4.slot_bytes"))),
+      header_bytes_(static_cast<uint32_t>(p.count("bmi_elan4.header_bytes"))),
+      entry_bytes_(static_cast<uint32_t>(p.count("bmi_elan4.list_entry_bytes"))),
+      unexpected_bytes_(static_cast<uint64_t>(p.count("bmi_elan4.unexpected_bytes"))),
+      cycle_ps_(1e6 / p.get("host.clock_MHz")),
+      post_cycles_(p.get("bmi_elan4.post_cycles")),
+      poll_cycles_(p.get("bmi_elan4.poll_cycles")),
+      descriptor_cycles_(p.get("bmi_elan4.descriptor_cycles")),
+      segment_cycles_(p.get("bmi_elan4.segment_cycles")) {
+  const uint32_t slots = static_cast<uint32_t>(p.count("bmi_elan4.queue_slots"));
+  for (int n = 0; n < cluster.size(); ++n) {
+    queues_.push_back(std::make_unique<InputQueue>(sim, cluster.elan4(n, 0), slots, slot_bytes_));
+    queues_.back()->set_listener([this, n]() { on_slot(n); });
+  }
+}
+
+void BmiElan4::qdma(int node, int peer, uint32_t bytes, uint32_t message, Header h, std::shared_ptr<E4Dma>* out) {
+  const uint64_t cookie = ++next_cookie_;
+  headers_[cookie] = std::move(h);
+  auto d = std::make_shared<E4Dma>();
+  d->type = E4Dma::Type::kQueued;
+  d->peer = peer;
+  d->bytes = bytes;
+  d->message = message;
+  d->queue = queues_[static_cast<size_t>(peer)].get();
+  d->slot = QueueSlot{message, node, bytes, cookie};
+  if (out) {
+    *out = d;  // the caller injects it (a COPY event)
+    return;
+  }
+  cluster_.elan4(node, 0).post_dma(thread(node).host(), d, []() {});
+}
+
+void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>& segments, uint64_t total,
+                        bool unexpected, bool eager, BmiDone sent) {
+  const uint32_t msg = ++*ids_;
+  BmiIncoming in;
+  in.peer = node;
+  in.tag = tag;
+  in.bytes = total;
+  in.unexpected = unexpected;
+  in.rendezvous = !eager;
+  in.posted = sim().now();
+  in.message = msg;
+  Thread& t = thread(node);
+  const Time list_ps = cycles(post_cycles_ + segment_cycles_ * static_cast<double>(segments.size()));
+  if (eager) {
+    // The data goes into the QDMA's send buffer (the DMA reads it from there): the send is complete at once.
+    t.copy(total, list_ps, [this, node, peer, msg, in, total, sent = std::move(sent)]() {
+      Header h;
+      h.kind = Kind::kEager;
+      h.in = in;
+      qdma(node, peer, header_bytes_ + static_cast<uint32_t>(total), msg, h);
+      if (sent) sent(0, total);
+    });
+    return;
+  }
+  const bool pack = mode_ == ListMode::kLio && segments.size() > 1;
+  in.sender_segments = pack ? std::vector<uint32_t>{static_cast<uint32_t>(total)} : segments;
+  const uint64_t id = ++next_send_;
+  in.cookie = id;
+  sends_[id] = Pending{std::move(sent)};
+  auto rts = [this, node, peer, msg, in]() {
+    Header h;
+    h.kind = Kind::kRts;
+    h.in = in;
+    h.send_id = in.cookie;
+    const uint32_t bytes = header_bytes_ + entry_bytes_ * static_cast<uint32_t>(in.sender_segments.size());
+    qdma(node, peer, std::min(bytes, slot_bytes_), msg, h);
+  };
+  if (pack) {
+    packed_ += total;
+    t.copy(total, list_ps, rts);
+  } else {
+    t.run(list_ps, rts);
+  }
+}
+
+void BmiElan4::on_slot(int node) {
+  Thread& t = thread(node);
+  // The process's BMI_testcontext finds the slot's done word, reads the slot (written by the NIC: one miss, then
+  // streaming) and hands the slot back (q_fptr write-back, re-prime).
+  InputQueue& q = *queues_[static_cast<size_t>(node)];
+  const uint32_t bytes = q.front().bytes;
+  t.copy(bytes, cycles(poll_cycles_) + t.host().cache_miss_ps(), [this, node, &q]() {
+    const QueueSlot slot = q.front();
+    q.consume(thread(node).host(), []() {});
+    auto it = headers_.find(slot.cookie);
+    Header h = std::move(it->second);
+    headers_.erase(it);
+    switch (h.kind) {
+      case Kind::kEager:
+        arrived(node, h.in);
+        break;
+      case Kind::kRts:
+        if (h.in.unexpected) {  // pull a large unexpected message into a BMI buffer first
+          BmiIncoming in = h.in;
+          BmiReceive r{in.peer, in.tag, {static_cast<uint32_t>(in.bytes)}, in.bytes,
+                       [this, node, in](int, uint64_t) {
+                         BmiIncoming got = in;
+                         got.rendezvous = false;
+                         arrived(node, got);
+                       }};
+          deliver(node, in, std::move(r));
+        } else {
+          arrived(node, h.in);
+        }
+        break;
+      case Kind::kFin: {
+        auto s = sends_.find(h.send_id);
+        BmiDone sent = std::move(s->second.sent);
+        sends_.erase(s);
+        if (sent) sent(h.error, h.error ? 0 : h.in.bytes);
+        break;
+      }
+    }
+  });
+}
+
+void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
+  Thread& t = thread(node);
+  const ComponentId nic = cluster_.elan4(node, 0).id();
+  auto complete = [this, nic, in, done = recv.done]() {
+    sim().trace().record(in.posted, sim().now(), TraceKind::kMessage, nic, in.message,
+                         static_cast<uint32_t>(std::min<uint64_t>(in.bytes, 0xffffffffu)), series_);
+    if (done) done(0, in.bytes);
+  };
+  std::vector<uint32_t> mine = trim(recv.segments, in.bytes);
+  if (!in.rendezvous) {  // eager: copy out of the slot into the receive's segments
+    t.copy(in.bytes, cycles(segment_cycles_ * static_cast<double>(mine.size())), complete);
+    return;
+  }
+  Elan4Nic& e4 = cluster_.elan4(node, 0);
+  Host& host = t.host();
+  if (mode_ == ListMode::kSgLio) {
+    const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
+    const size_t k = pieces.size();
+    std::vector<std::shared_ptr<E4Dma>> ds(k);
+    for (size_t i = 0; i < k; ++i) {
+      ds[i] = std::make_shared<E4Dma>();
+      ds[i]->type = E4Dma::Type::kRdmaRead;
+      ds[i]->peer = in.peer;
+      ds[i]->bytes = pieces[i];
+      ds[i]->message = in.message;
+    }
+    // SEAMUR: one event counts the N completions; it writes the done word and injects the FIN.
+    auto seamur = std::make_shared<E4Event>(e4, static_cast<uint32_t>(k));
+    std::shared_ptr<E4Dma> fin;
+    Header h;
+    h.kind = Kind::kFin;
+    h.in = in;
+    h.send_id = in.cookie;
+    qdma(node, in.peer, header_bytes_, in.message, h, &fin);
+    seamur->set_copy(fin);
+    seamur->set_write([this, node, complete]() { thread(node).run(cycles(poll_cycles_), complete); });
+    for (size_t i = 0; i < k; ++i) {
+      ds[i]->dst_event = seamur;
+      if (i + 1 < k) {
+        auto chain = std::make_shared<E4Event>(e4, 1);
+        chain->set_copy(ds[i + 1]);
+        ds[i]->src_event = chain;
+      }
+    }
+    auto kick = std::make_shared<E4Event>(e4, 1);
+    kick->set_copy(ds[0]);
+    descriptors_ += k;
+    chained_ += k;
+    // Build the N descriptors and write them into Elan memory (write-combined PIO), then one SET_EVENT.
+    t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [this, node, &e4, &host, k, kick, in]() {
+      e4.pio_write(host, static_cast<uint32_t>(kE4DmaDescriptorBytes * k), in.message, []() {}, []() {});
+      e4.post_command(host, kE4WordBytes, in.message, [kick, m = in.message]() { kick->trigger(m); }, []() {});
+      (void)node;
+    });
+    return;
+  }
+  if (mode_ == ListMode::kLio) {
+    const bool unpack = mine.size() > 1;  // pull into a contiguous buffer, then unpack by memcpy
+    auto d = std::make_shared<E4Dma>();
+    d->type = E4Dma::Type::kRdmaRead;
+    d->peer = in.peer;
+    d->bytes = static_cast<uint32_t>(in.bytes);
+    d->message = in.message;
+    d->dst_event = std::make_shared<E4Event>(e4, 1);
+    d->dst_event->set_write([this, node, in, unpack, n = mine.size(), complete]() {
+      Thread& th = thread(node);
+      const uint64_t copy = unpack ? in.bytes : 0;
+      if (unpack) packed_ += in.bytes;
+      th.copy(copy, cycles(poll_cycles_ + (unpack ? segment_cycles_ * static_cast<double>(n) : 0)),
+              [this, node, in, complete]() {
+                send_fin(node, in, 0);
+                complete();
+              });
+    });
+    descriptors_ += 1;
+    t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+    return;
+  }
+  // kIterative: one host-posted RDMA per piece, each with its own done word.
+  const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
+  auto left = std::make_shared<size_t>(pieces.size());
+  descriptors_ += pieces.size();
+  for (uint32_t bytes : pieces) {
+    auto d = std::make_shared<E4Dma>();
+    d->type = E4Dma::Type::kRdmaRead;
+    d->peer = in.peer;
+    d->bytes = bytes;
+    d->message = in.message;
+    d->dst_event = std::make_shared<E4Event>(e4, 1);
+    d->dst_event->set_write([this, node, in, left, complete]() {
+      thread(node).run(cycles(poll_cycles_), [this, node, in, left, complete]() {
+        if (--*left > 0) return;
+        send_fin(node, in, 0);
+        complete();
+      });
+    });
+    t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+  }
+}
+
+void BmiElan4::send_fin(int node, const BmiIncoming& in, int error) {
+  Header h;
+  h.kind = Kind::kFin;
+  h.in = in;
+  h.send_id = in.cookie;
+  h.error = error;
+  thread(node).run(cycles(post_cycles_), [this, node, in, h]() { qdma(node, in.peer, header_bytes_, in.message, h); });
+}
+
+void BmiElan4::refuse(int node, const BmiIncoming& in, int error) {
+  if (in.rendezvous) send_fin(node, in, error);
+}
+
+}  // namespace hpcsim::pvfs2

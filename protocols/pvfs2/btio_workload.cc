@@ -1,0 +1,217 @@
+// The "btio" workload kind: NAS BT-IO (NPB 2.4 `full` subtype, BT/full_mpiio.f; REFERENCES §1.7.3) on PVFS2. BT's
+// rank programs (workload/npb: computation and messages, over Open MPI on Elan4 for every series) with, every
+// wr_interval steps, output_timestep: each rank writes its cells of the solution u(5, n, n, n) (doubles, Fortran
+// order) at dump (d - 1) * n^3 * 40 B. Each rank's cells are q cells of (n/q)^3 points on a q x q process grid
+// (multi-partition: cell c of rank (row, col) at cell coordinates ((col + c) mod q, (row + c) mod q, c)); in the file
+// a cell is (n/q)^2 runs of (n/q) * 40 B, in memory rows of a ghost-padded array, so the write is noncontiguous on
+// both sides and goes through ROMIO's ad_pvfs2 calls of 64 regions (independent list I/O: collective buffering
+// off). First a run without I/O ("No IO"), then one per series; I/O time = duration - the No IO duration, as the
+// seed computes it.
+#include <algorithm>
+#include <cmath>
+
+#include "catalog/catalog.h"
+#include "pvfs2/pvfs2_run.h"
+#include "pvfs2/romio.h"
+#include "scenario/json_fields.h"
+#include "workload/npb/npb.h"
+#include "workload/npb_run.h"
+
+namespace hpcsim::pvfs2 {
+
+const std::vector<ParameterSpec>& btio_parameters() {
+  // clang-format off
+  static const std::vector<ParameterSpec> kTable = {
+  {"btio.cycles_per_flop", "cycles/flop", 3.96, 0.1, 1000, false, "BT's computation on the seed 000 nodes: host cycles per floating-point operation of the BT skeleton's Compute steps.", "[calibrated] to seed 000's No IO row (61.71 s for class A on 4 processes of 3.0 GHz Xeons); I/O times are not fitted"},
+  };
+  // clang-format on
+  return kTable;
+}
+
+namespace {
+
+struct BtioSpec : Pvfs2Spec {
+  npb::NpbClass npb_class = npb::NpbClass::A;
+  int wr_interval = 5;
+};
+
+std::string parse_btio(WorkloadInput& in) {
+  auto spec = std::make_shared<BtioSpec>();
+  std::string err = parse_pvfs2_common(in, spec.get());
+  if (!err.empty()) return err;
+  std::string cls = "A";
+  int64_t wr = 5;
+  if (!fields::read_string(in.workload, "class", "workload.class", false, &cls, &err)) return err;
+  if (!fields::read_int(in.workload, "wr_interval", "workload.wr_interval", false, 1, 200, &wr, &err)) return err;
+  if (cls == "S") spec->npb_class = npb::NpbClass::S;
+  else if (cls == "W") spec->npb_class = npb::NpbClass::W;
+  else if (cls == "A") spec->npb_class = npb::NpbClass::A;
+  else if (cls == "B") spec->npb_class = npb::NpbClass::B;
+  else return "workload.class: \"" + cls + "\" is not a NAS class (S, W, A or B)";
+  const int q = static_cast<int>(std::lround(std::sqrt(static_cast<double>(spec->clients))));
+  if (q * q != spec->clients)
+    return "workload.clients: BT-IO needs a square number of processes, got " + std::to_string(spec->clients);
+  const int n_of[] = {12, 24, 64, 102};
+  if (n_of[static_cast<int>(spec->npb_class)] % q != 0)
+    return "workload.clients: class " + cls + "'s grid does not split into whole cells on " +
+           std::to_string(spec->clients) + " processes";
+  spec->wr_interval = static_cast<int>(wr);
+  in.scenario.workload = spec;
+  return in.read_series(true);
+}
+
+class BtioRun : public Pvfs2Run {
+ public:
+  BtioRun(const RunContext& ctx, const BtioSpec& spec) : Pvfs2Run(ctx, spec), spec_(spec) {
+    const int n_of[] = {12, 24, 64, 102};
+    n_ = n_of[static_cast<int>(spec.npb_class)];
+    q_ = static_cast<int>(std::lround(std::sqrt(static_cast<double>(spec.clients))));
+  }
+
+  void append_tables(nlohmann::ordered_json& tables) const override {
+    const double base = seconds(no_io_ps_);
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    rows.push_back({{"label", "No IO"}, {"values", {base, nullptr}}});
+    for (size_t s = 0; s < durations_.size(); ++s)
+      rows.push_back({{"label", ctx().scenario.series[s].label},
+                      {"values", {seconds(durations_[s]), seconds(durations_[s]) - base}}});
+    tables.push_back({{"id", "btio"},
+                      {"label", "NAS BT-IO class " + std::string(npb::class_name(spec_.npb_class)) + " on " +
+                                    std::to_string(spec_.clients) + " processes, " + std::to_string(spec_.servers) +
+                                    " PVFS2 servers"},
+                      {"unit", "s"},
+                      {"columns", {"Duration", "IO time"}},
+                      {"rows", rows}});
+    // Paper vs simulated, for the series whose labels name the seed's rows.
+    const std::vector<std::pair<std::string, std::pair<double, double>>> paper = {
+        {"No IO", {61.71, 0}}, {"Elan4-SG-LIO", {63.83, 2.12}}, {"Elan4 LIO", {67.32, 5.61}}, {"IBA", {69.60, 7.89}}};
+    nlohmann::ordered_json cmp = nlohmann::ordered_json::array();
+    cmp.push_back({{"label", "No IO"}, {"values", {61.71, base, nullptr, nullptr}}});
+    for (size_t s = 0; s < durations_.size(); ++s)
+      for (const auto& p : paper)
+        if (p.first == ctx().scenario.series[s].label)
+          cmp.push_back({{"label", p.first},
+                         {"values", {p.second.first, seconds(durations_[s]), p.second.second,
+                                     seconds(durations_[s]) - base}}});
+    tables.push_back({{"id", "btio-paper"},
+                      {"label", "BT-IO: paper (seed 000) vs simulated"},
+                      {"unit", "s"},
+                      {"columns", {"paper duration", "simulated duration", "paper IO time", "simulated IO time"}},
+                      {"rows", cmp}});
+  }
+
+ protected:
+  void prologue(std::function<void()> done) override {
+    run_bt(nullptr, -1, [this, done](Time t) {
+      no_io_ps_ = t;
+      done();
+    });
+  }
+
+  void drive(size_t series, FileSystem& fs, std::function<void()> done) override {
+    run_bt(&fs, static_cast<int32_t>(series), [this, series, done](Time t) {
+      durations_.resize(series + 1);
+      durations_[series] = t;
+      done();
+    });
+  }
+
+ private:
+  static double seconds(Time ps) { return static_cast<double>(ps) * 1e-12; }
+
+  /// Rank `rank`'s part of dump `dump` (from 1): file and memory regions in file order.
+  void dump_regions(int rank, int dump, std::vector<Extent>* file, std::vector<Extent>* memory) const {
+    const uint64_t n = static_cast<uint64_t>(n_), cs = n / static_cast<uint64_t>(q_), point = 5 * 8;
+    const uint64_t base = static_cast<uint64_t>(dump - 1) * n * n * n * point;
+    const uint64_t padded = cs + 4;  // BT's u(5, -2:cs+1, ...) per cell
+    const int row = rank / q_, col = rank % q_;
+    struct R {
+      uint64_t f, m;
+    };
+    std::vector<R> rs;
+    for (int c = 0; c < q_; ++c) {
+      const uint64_t i0 = static_cast<uint64_t>((col + c) % q_) * cs, j0 = static_cast<uint64_t>((row + c) % q_) * cs,
+                     k0 = static_cast<uint64_t>(c) * cs;
+      const uint64_t cell_mem = static_cast<uint64_t>(c) * padded * padded * padded * point;
+      for (uint64_t k = 0; k < cs; ++k)
+        for (uint64_t j = 0; j < cs; ++j)
+          rs.push_back({base + (((k0 + k) * n + (j0 + j)) * n + i0) * point,
+                        cell_mem + (((k + 2) * padded + (j + 2)) * padded + 2) * point});
+    }
+    std::sort(rs.begin(), rs.end(), [](const R& a, const R& b) { return a.f < b.f; });
+    for (const auto& r : rs) {
+      file->push_back({r.f, cs * point});
+      memory->push_back({r.m, cs * point});
+    }
+  }
+
+  void run_bt(FileSystem* fs, int32_t series, std::function<void(Time)> done) {
+    std::vector<npb::RankProgram> programs;
+    npb::build_btio(spec_.npb_class, spec_.clients, fs ? spec_.wr_interval : 1000000, &programs);
+    npb::lower_collectives(&programs);
+    SeriesSpec mpi;
+    mpi.id = "mpi";
+    mpi.protocol = "ompi";
+    mpi.operation = "rdma-write";
+    const ProtocolEntry* ompi = catalog().protocol("ompi");
+    EndpointContext x{ctx().sim, ctx().machine, ctx().scenario.parameters, mpi, series < 0 ? 0 : series,
+                      ctx().message_ids, {}};
+    layers_.push_back(ompi->make_mpi_layer(x));
+    MpiLayer& l = layers_.back();
+    auto holder = std::make_shared<std::function<void(Time)>>(std::move(done));
+    runs_.push_back(std::make_unique<NpbRun>(ctx().sim, l.host, l.endpoint.get(), std::move(programs),
+                                             ctx().scenario.parameters.get("btio.cycles_per_flop"),
+                                             series < 0 ? 0 : series, ctx().message_ids, [this]() { bt_finished(); }));
+    NpbRun* run = runs_.back().get();
+    run->set_io_hook([this, fs](int rank, const npb::Op& op, std::function<void()> then) {
+      if (!fs) {
+        then();
+        return;
+      }
+      std::vector<Extent> file, memory;
+      dump_regions(rank, static_cast<int>(op.work), &file, &memory);
+      auto calls = std::make_shared<const std::vector<RomioCall>>(romio_calls(file, memory));
+      run_calls(*fs, rank, IoType::kWrite, calls, std::move(then));
+    });
+    finish_ = [holder, run]() { (*holder)(run->elapsed_ps()); };
+    run->start();
+  }
+
+ public:
+  /// Called by the NpbRun's end (see make_run).
+  void bt_finished() {
+    if (finish_) {
+      auto f = std::move(finish_);
+      finish_ = nullptr;
+      sim().after(0, 0, EventKind::kWorkloadStep, 0, f);
+    }
+  }
+
+ private:
+  BtioSpec spec_;
+  int n_ = 64, q_ = 2;
+  Time no_io_ps_ = 0;
+  std::vector<Time> durations_;
+  std::vector<MpiLayer> layers_;
+  std::vector<std::unique_ptr<NpbRun>> runs_;
+  std::function<void()> finish_;
+};
+
+}  // namespace
+
+void enrol_btio(Catalog& c) {
+  WorkloadEntry w;
+  w.id = "btio";
+  w.label = "NAS BT-IO over PVFS2";
+  w.source = "seed 000 \"Performance of BT-IO\"";
+  w.fabrics = {"qsnet2"};
+  w.fabrics_rule = "btio runs on the seed 000 Elan4 cluster (fabric qsnet2)";
+  w.parameters = {&pvfs2_parameters(), &btio_parameters()};
+  w.parse = parse_btio;
+  w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> {
+    return std::make_unique<BtioRun>(ctx, *std::static_pointer_cast<const BtioSpec>(ctx.scenario.workload));
+  };
+  c.add(w);
+}
+
+}  // namespace hpcsim::pvfs2

@@ -1,0 +1,262 @@
+#include "pvfs2/file_system.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace hpcsim::pvfs2 {
+
+struct FileSystem::Part {
+  int client = 0;  ///< client node
+  int server = 0;
+  IoType type = IoType::kRead;
+  int tag = 0;
+  std::vector<Piece> pieces;
+  std::vector<FlowStep> steps;
+  uint32_t file_regions = 0;
+  std::function<void()> done;
+  // Client side.
+  bool flow_done = false, completion = false, finished = false;
+  // Server side.
+  size_t next = 0, finished_steps = 0;
+  uint32_t held = 0;
+  bool recv_pending = false;
+};
+
+namespace {
+
+/// Posts a send and runs `then` when it is complete (at once for an immediate completion).
+void send(BmiMethod& bmi, int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t bytes,
+          std::function<void()> then) {
+  auto shared = std::make_shared<std::function<void()>>(std::move(then));
+  BmiPost r = bmi.post_send(node, peer, tag, std::move(segments), bytes, [shared](int, uint64_t) { (*shared)(); });
+  if (r.status == BmiPost::kImmediate) (*shared)();
+}
+
+}  // namespace
+
+FileSystem::FileSystem(Simulator& sim, const ParameterSet& p, int servers, int clients,
+                       std::function<Host&(int)> hosts)
+    : sim_(sim),
+      servers_(servers),
+      clients_(clients),
+      buffer_bytes_(static_cast<uint64_t>(p.count("pvfs2.flow_buffer_bytes"))),
+      buffers_(static_cast<uint32_t>(p.count("pvfs2.flow_buffers"))),
+      max_regions_(static_cast<uint32_t>(p.count("pvfs2.max_regions"))),
+      request_fixed_(static_cast<uint64_t>(p.count("pvfs2.request_fixed_bytes"))),
+      request_node_(static_cast<uint64_t>(p.count("pvfs2.request_node_bytes"))),
+      response_bytes_(static_cast<uint64_t>(p.count("pvfs2.response_bytes"))),
+      ioreq_limit_(static_cast<uint64_t>(p.count("pvfs2.ioreq_limit_bytes"))),
+      client_call_ps_(us_to_ps(p.get("pvfs2.client_sysio_us"))),
+      client_server_ps_(us_to_ps(p.get("pvfs2.client_msgpair_us"))),
+      server_request_ps_(us_to_ps(p.get("pvfs2.server_request_us"))),
+      flow_step_ps_(us_to_ps(p.get("pvfs2.flow_step_us"))),
+      completion_ps_(us_to_ps(p.get("pvfs2.server_completion_us"))) {
+  stripe_.strip_bytes = static_cast<uint64_t>(p.count("pvfs2.strip_bytes"));
+  stripe_.servers = servers;
+  const double memcpy_Bps = p.get("host.memcpy_MBps") * 1e6;
+  for (int n = 0; n < servers + clients; ++n) {
+    threads_.push_back(std::make_unique<Thread>(sim, hosts(n)));
+    threads_.back()->set_memcpy_Bps(memcpy_Bps);
+  }
+  for (int s = 0; s < servers; ++s) {
+    aio_threads_.push_back(std::make_unique<Thread>(sim, hosts(clients + s)));
+    aio_threads_.back()->set_memcpy_Bps(memcpy_Bps);
+    troves_.push_back(std::make_unique<Trove>(sim, *aio_threads_.back(), p));
+  }
+}
+
+void FileSystem::attach(BmiMethod* bmi) {
+  bmi_ = bmi;
+  for (int s = 0; s < servers_; ++s) {
+    const int node = server_node(s);
+    bmi->set_unexpected_handler(node, [this, node](const BmiIncoming& in) { server_request(node, in); });
+  }
+}
+
+uint64_t FileSystem::request_bytes(uint32_t regions) const {
+  return request_fixed_ + request_node_ * (static_cast<uint64_t>(regions) + 1);
+}
+
+void FileSystem::fail(const std::string& what) { std::fprintf(stderr, "pvfs2: %s\n", what.c_str()); }
+
+std::string FileSystem::io(int client, IoType type, const std::vector<Extent>& file,
+                           const std::vector<Extent>& memory, std::function<void()> done) {
+  std::vector<Piece> all;
+  std::string e = split_access(stripe_, file, memory, &all);
+  if (!e.empty()) return e;
+  if (request_bytes(static_cast<uint32_t>(file.size())) > ioreq_limit_)
+    return "the request's " + std::to_string(file.size()) + " regions exceed PVFS_REQ_LIMIT_IOREQ_BYTES (" +
+           std::to_string(ioreq_limit_) + " B)";
+  const int node = client_node(client);
+  std::vector<std::shared_ptr<Part>> parts;
+  for (int s = 0; s < servers_; ++s) {
+    auto part = std::make_shared<Part>();
+    part->pieces = pieces_of(all, s);
+    if (part->pieces.empty()) continue;
+    part->client = node;
+    part->server = server_node(s);
+    part->type = type;
+    part->tag = ++next_tag_;
+    part->steps = flow_steps(part->pieces, buffer_bytes_, max_regions_);
+    part->file_regions = static_cast<uint32_t>(file.size());
+    for (const auto& p : part->pieces) counters_.bytes += p.bytes;
+    parts.push_back(part);
+  }
+  auto left = std::make_shared<size_t>(parts.size());
+  auto finish = std::make_shared<std::function<void()>>(std::move(done));
+  if (parts.empty()) {  // a zero-byte request returns at once
+    (*finish)();
+    return "";
+  }
+  for (auto& part : parts)
+    part->done = [left, finish]() {
+      if (--*left == 0) (*finish)();
+    };
+  thread(node).run(client_call_ps_ + client_server_ps_ * static_cast<Time>(parts.size()), [this, parts]() {
+    for (auto& part : parts) client_part(part);
+  });
+  return "";
+}
+
+void FileSystem::client_part(std::shared_ptr<Part> part) {
+  by_tag_[{part->client, part->tag}] = part;
+  auto check = [part]() {
+    if (part->finished || !part->flow_done) return;
+    if (part->type == IoType::kWrite && !part->completion) return;
+    part->finished = true;
+    part->done();
+  };
+  const std::vector<uint32_t> response{static_cast<uint32_t>(response_bytes_)};
+  bmi_->post_recv(part->client, part->server, part->tag, response, response_bytes_,
+                  [this, part](int, uint64_t) { client_step(part, 0); });
+  if (part->type == IoType::kWrite)
+    bmi_->post_recv(part->client, part->server, part->tag, response, response_bytes_, [part, check](int, uint64_t) {
+      part->completion = true;
+      check();
+    });
+  const uint64_t req = request_bytes(part->file_regions);
+  BmiPost r = bmi_->post_sendunexpected(part->client, part->server, part->tag, {static_cast<uint32_t>(req)}, req,
+                                        [](int, uint64_t) {});
+  if (r.status == BmiPost::kRefused) fail(r.error);
+}
+
+void FileSystem::client_step(std::shared_ptr<Part> part, size_t i) {
+  if (i == part->steps.size()) {
+    part->flow_done = true;
+    if (part->type == IoType::kRead || part->completion) {
+      if (!part->finished) {
+        part->finished = true;
+        part->done();
+      }
+    }
+    return;
+  }
+  const FlowStep& step = part->steps[i];
+  ++counters_.flow_steps;
+  if (step.packed) ++counters_.packed_steps;
+  Thread& t = thread(part->client);
+  auto next = [this, part, i]() { client_step(part, i + 1); };
+  t.run(flow_step_ps_, [this, part, i, next, &t]() {
+    const FlowStep& s = part->steps[i];
+    if (part->type == IoType::kWrite) {
+      auto go = [this, part, i, next]() {
+        const FlowStep& st = part->steps[i];
+        send(*bmi_, part->client, part->server, part->tag, st.memory_segments, st.bytes, next);
+      };
+      if (s.packed)
+        t.copy(s.bytes, 0, go);
+      else
+        go();
+      return;
+    }
+    bmi_->post_recv(part->client, part->server, part->tag, s.memory_segments, s.bytes,
+                    [part, i, next, &t](int, uint64_t) {
+                      const FlowStep& st = part->steps[i];
+                      if (st.packed)
+                        t.copy(st.bytes, 0, next);
+                      else
+                        next();
+                    });
+  });
+}
+
+void FileSystem::server_request(int server, const BmiIncoming& in) {
+  auto it = by_tag_.find({in.peer, in.tag});
+  if (it == by_tag_.end()) return;
+  std::shared_ptr<Part> part = it->second;
+  by_tag_.erase(it);
+  ++counters_.requests;
+  thread(server).run(server_request_ps_, [this, part]() {
+    send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(response_bytes_)}, response_bytes_,
+         []() {});
+    if (part->type == IoType::kWrite)
+      server_write_flow(part);
+    else
+      server_read_flow(part);
+  });
+}
+
+void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
+  // One receive outstanding; each received buffer goes to Trove while the next arrives (BUFFERS_PER_FLOW at most).
+  auto post = std::make_shared<std::function<void()>>();
+  *post = [this, part, post]() {
+    if (part->recv_pending || part->next >= part->steps.size() || part->held >= buffers_) return;
+    const size_t i = part->next++;
+    part->recv_pending = true;
+    const FlowStep& s = part->steps[i];
+    bmi_->post_recv(part->server, part->client, part->tag, {static_cast<uint32_t>(s.bytes)}, s.bytes,
+                    [this, part, post, i](int, uint64_t) {
+                      part->recv_pending = false;
+                      ++part->held;
+                      counters_.max_buffers = std::max(counters_.max_buffers, part->held);
+                      const FlowStep& st = part->steps[i];
+                      thread(part->server).run(flow_step_ps_, [this, part, post, i]() {
+                        const FlowStep& s2 = part->steps[i];
+                        troves_[static_cast<size_t>(part->server - clients_)]->write(s2.bytes, s2.file_segments, [this, part, post]() {
+                          --part->held;
+                          if (++part->finished_steps == part->steps.size()) {
+                            thread(part->server).run(completion_ps_, [this, part, post]() {
+                              send(*bmi_, part->server, part->client, part->tag,
+                                   {static_cast<uint32_t>(response_bytes_)}, response_bytes_, []() {});
+                              *post = nullptr;  // break the cycle
+                            });
+                            return;
+                          }
+                          (*post)();
+                        });
+                      });
+                      (void)st;
+                      (*post)();
+                    });
+  };
+  (*post)();
+}
+
+void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
+  // All buffers primed with Trove reads; each read buffer is sent, then refilled with the next step.
+  auto fill = std::make_shared<std::function<void()>>();
+  *fill = [this, part, fill]() {
+    if (part->next >= part->steps.size()) return;
+    const size_t i = part->next++;
+    ++part->held;
+    counters_.max_buffers = std::max(counters_.max_buffers, part->held);
+    const FlowStep& s = part->steps[i];
+    troves_[static_cast<size_t>(part->server - clients_)]->read(s.bytes, s.file_segments, [this, part, fill, i]() {
+      thread(part->server).run(flow_step_ps_, [this, part, fill, i]() {
+        const FlowStep& st = part->steps[i];
+        send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(st.bytes)}, st.bytes,
+             [this, part, fill]() {
+               --part->held;
+               if (++part->finished_steps == part->steps.size()) {
+                 *fill = nullptr;
+                 return;
+               }
+               (*fill)();
+             });
+      });
+    });
+  };
+  for (uint32_t b = 0; b < buffers_; ++b) (*fill)();
+}
+
+}  // namespace hpcsim::pvfs2

@@ -1,0 +1,55 @@
+// Parameters of PVFS2 1.x, its Elan4 BMI method and the servers' disk, declared beside the model (params/parameter.h:
+// name, unit, default, range, description, source); registered through the catalog entries that use them.
+// "[S-code]" values are constants of the PVFS2 sources quoted in ../shared/references/pvfs2-elan4.md; "[estimate]"
+// marks our own, with its reasoning.
+#include "pvfs2/file_system.h"
+
+namespace hpcsim::pvfs2 {
+
+const std::vector<ParameterSpec>& pvfs2_parameters() {
+  // clang-format off
+  static const std::vector<ParameterSpec> kTable = {
+  {"pvfs2.strip_bytes", "B", 65536, 4096, 16777216, true, "Simple-stripe strip size: consecutive strips go to consecutive I/O servers.", "[S-code] dist-simple-stripe.c @1.2.0 (references/pvfs2-elan4.md §2.6)"},
+  {"pvfs2.flow_buffer_bytes", "B", 262144, 4096, 16777216, true, "flowproto-multiqueue BUFFER_SIZE: bytes per flow step (one BMI message).", "[S-code] flowproto-multiqueue.c @1.0.1-1.2.0 (references §2.5)"},
+  {"pvfs2.flow_buffers", "buffers", 8, 1, 64, true, "BUFFERS_PER_FLOW: server reads prime this many Trove reads; server writes hold at most this many received buffers.", "[S-code] flowproto-multiqueue.c (references §2.5)"},
+  {"pvfs2.max_regions", "regions", 64, 1, 1024, true, "MAX_REGIONS: memory segments one client flow step may list before it packs through its intermediate buffer (16 up to 1.0.1, 64 from 1.1.0).", "[S-code] commit fa6eb7fd9, 2005-05-18 (references §2.5)"},
+  {"pvfs2.aiocb_array", "aiocbs", 64, 1, 1024, true, "AIOCB_ARRAY_SZ: aiocbs per lio_listio call of Trove/DBPF (8 before 2005-05-18).", "[S-code] dbpf-bstream.c (references §2.7)"},
+  {"pvfs2.request_fixed_bytes", "B", 144, 16, 8192, true, "Encoded I/O request without its file request: the request header (op, credentials) and PVFS_servreq_io's fixed fields.", "[estimate] PVFS_servreq_io fields (handle, fs_id, io_type, flow_type, server_nr, server_ct, dist, offsets, aggregate size) + header (references §2.4)"},
+  {"pvfs2.request_node_bytes", "B", 80, 16, 1024, true, "Encoded size of one PINT_Request node; an hindexed request of n regions travels as n + 1 nodes.", "[S-code, summed] pint-request.h encoding (references §2.4)"},
+  {"pvfs2.ioreq_limit_bytes", "B", 8192, 1024, 65536, true, "PVFS_REQ_LIMIT_IOREQ_BYTES: largest encoded file request.", "[S-code] pvfs2-req-proto.h @1.2.0 (references §2.4)"},
+  {"pvfs2.response_bytes", "B", 48, 8, 4096, true, "Encoded I/O ack (status, bstream size) or write-completion (total completed).", "[estimate] response header + PVFS_servresp_io / PVFS_servresp_write_completion"},
+  {"pvfs2.client_sysio_us", "µs", 25, 0, 10000, false, "Client CPU per PVFS_sys_read/write: sys-io.sm's init, getattr answered by the attribute cache, request processing, analyse and cleanup states.", "[estimate] a 3 GHz Xeon running the client state machine and its job/BMI test loop; HECIOS models 300 µs getattr processing on 1 GHz-class Adenine nodes (bws/HECIOS ini/adenine.ini)"},
+  {"pvfs2.client_msgpair_us", "µs", 6, 0, 10000, false, "Client CPU per server a call touches: setting up its message pair (encode the request, post the ack receive and the unexpected send) and its flow descriptor.", "[estimate] request encoding of a few hundred bytes and two BMI posts on a 3 GHz Xeon"},
+  {"pvfs2.server_request_us", "µs", 30, 0, 10000, false, "Server CPU per I/O request: decode, io.sm prelude (request scheduler, getattr of the datafile handle from the DBPF cache, permission check), ack encoding, flow setup.", "[estimate] state-machine steps with job-manager handoffs between the server's threads on a 3 GHz Xeon; HECIOS fits 300 µs per getattr on 1 GHz Adenine nodes (bws/HECIOS)"},
+  {"pvfs2.server_completion_us", "µs", 8, 0, 10000, false, "Server CPU to finish a write: the flow's completion, the write-completion response, the scheduler release.", "[estimate] io.sm send_completion_ack + release states"},
+  {"pvfs2.flow_step_us", "µs", 4, 0, 10000, false, "CPU of flowproto-multiqueue per step on each side: PINT_process_request over the step's regions and the BMI or Trove post that follows.", "[estimate] request processing of at most MAX_REGIONS regions on a 3 GHz Xeon"},
+  {"pvfs2.trove_call_us", "µs", 6, 0, 10000, false, "Trove/DBPF per lio_listio call: the dbpf queue, the call itself and its completion callback to the server.", "[estimate] glibc AIO enqueue and completion notification on Linux 2.4/2.6"},
+  {"pvfs2.aiocb_us", "µs", 3, 0, 10000, false, "Per aiocb of a lio_listio call: glibc's AIO helper thread runs one pread/pwrite system call into the page cache (the copy itself is charged at host.memcpy_MBps).", "[estimate] system call and page-cache lookup of a few pages on a 3 GHz Xeon"},
+  {"pvfs2.trove_sync_data", "0/1", 0, 0, 1, true, "TroveSyncData: 1 makes each write wait for the disk; 0 (pvfs2-genconfig's default) completes at page-cache speed.", "[S-code] pvfs2-genconfig @1.2.0 writes TroveSyncData no (references §2.7)"},
+  {"disk.controller_us", "µs", 500, 0, 100000, false, "Disk controller overhead per request (write).", "HECIOS ini/adenine.ini: fixedControllerWriteOverheadSecs 0.0005 (Maxtor 5T030H3)"},
+  {"disk.seek_ms", "ms", 8.7, 0, 100, false, "Average seek of the server's disk.", "HECIOS: Maxtor 5T030H3, 8.7 ms average seek (references §5)"},
+  {"disk.rpm", "rpm", 7200, 3600, 15000, false, "Spindle speed; a request waits half a rotation on average.", "HECIOS: Maxtor 5T030H3, 7200 rpm (references §5)"},
+  {"disk.media_MBps", "MB/s", 45, 1, 1000, false, "Sustained media transfer rate of the disk.", "[estimate] a 2003 7200 rpm ATA disk"},
+  };
+  // clang-format on
+  return kTable;
+}
+
+const std::vector<ParameterSpec>& bmi_elan4_parameters() {
+  // clang-format off
+  static const std::vector<ParameterSpec> kTable = {
+  {"bmi_elan4.slot_bytes", "B", 2048, 128, 2048, true, "Input-queue slot of each process: the largest QDMA (header + eager data).", "seed 000 (QDMA for messages up to 2 KB); REFERENCES §1.2.1"},
+  {"bmi_elan4.queue_slots", "slots", 128, 1, 4096, true, "Slots of each process's QDMA input queue (unexpected, eager, rendezvous and FIN messages).", "[estimate] one queue per process sized for 4 clients x 8 flow buffers and their requests"},
+  {"bmi_elan4.header_bytes", "B", 64, 16, 512, true, "BMI/Elan4 message header: type, tag, sizes, sender and rendezvous ids.", "[estimate] a 64-byte header like PTL/Elan4's (REFERENCES §1.3.3)"},
+  {"bmi_elan4.list_entry_bytes", "B", 16, 8, 64, true, "Bytes per (address, length) pair of the list a rendezvous request carries.", "references/pvfs2-elan4.md §3.4 (bmi_ib's 8+4+4 B per entry)"},
+  {"bmi_elan4.unexpected_bytes", "B", 16384, 2048, 65536, true, "Largest unexpected message; above one slot it is pulled by RDMA into a BMI buffer.", "[estimate] bmi_gm's GM_MODE_UNEXP_LIMIT 16384 (references §2.4); an hindexed request of 64 regions is ~5 KB"},
+  {"bmi_elan4.post_cycles", "cycles", 1500, 0, 1000000, false, "Host cycles of a BMI post or a rendezvous step of the method (bookkeeping, descriptor or QDMA setup).", "[estimate] comparable to PTL/Elan4's send path on the same Xeon (protocols/ompi/costs.h)"},
+  {"bmi_elan4.poll_cycles", "cycles", 600, 0, 1000000, false, "Host cycles of BMI_testcontext finding one completion (a queue slot or a done word).", "[estimate] a poll loop pass and its dispatch"},
+  {"bmi_elan4.descriptor_cycles", "cycles", 150, 0, 100000, false, "Host cycles to fill one 64-byte E4_DMA64 descriptor (and, chained, its COPY event).", "[estimate] eight 64-bit fields and an event"},
+  {"bmi_elan4.segment_cycles", "cycles", 40, 0, 100000, false, "Host cycles per list segment walked (pack, unpack, or building the address/length list).", "[estimate] a loop iteration with two stores"},
+  };
+  // clang-format on
+  return kTable;
+}
+
+}  // namespace hpcsim::pvfs2

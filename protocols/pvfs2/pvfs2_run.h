@@ -1,0 +1,63 @@
+// The shared run of the PVFS2 workload kinds (list I/O, MPI-Tile-IO, BT-IO): one series after another, each on a
+// fresh PVFS2 file system (clients on nodes [0, clients), servers after them) over the series' BMI method: Elan4
+// with SG-LIO, LIO or iterative list transfers (protocol pvfs2-elan4).
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalog/workload_entry.h"
+#include "ports/workload_run.h"
+#include "pvfs2/bmi.h"
+#include "pvfs2/file_system.h"
+
+namespace hpcsim::pvfs2 {
+
+/// The fields every PVFS2 workload reads (workload.servers, workload.clients).
+struct Pvfs2Spec : WorkloadSpec {
+  int servers = 4;
+  int clients = 4;
+};
+
+/// Reads workload.servers and workload.clients (their sum at most cluster.nodes) into `spec`; "" or the error.
+std::string parse_pvfs2_common(WorkloadInput& in, Pvfs2Spec* spec);
+
+/// The BMI method of a series: protocol pvfs2-elan4, operation sg-lio, lio or iterative. Null if unknown.
+std::unique_ptr<BmiMethod> make_bmi(const RunContext& ctx, const SeriesSpec& spec, int32_t series, FileSystem& fs);
+/// The host of node `n` on the network the series' protocol runs on.
+std::function<Host&(int)> series_hosts(const RunContext& ctx, const SeriesSpec& spec);
+
+class Pvfs2Run : public WorkloadRun {
+ public:
+  Pvfs2Run(const RunContext& ctx, const Pvfs2Spec& spec);
+  void start() override;
+  void append_histograms(nlohmann::ordered_json& histograms) const override { (void)histograms; }
+  std::string stalled() const override;
+
+ protected:
+  /// Runs the workload of series `series` on `fs`; calls `done` at its end.
+  virtual void drive(size_t series, FileSystem& fs, std::function<void()> done) = 0;
+  /// Called once before the first series (e.g. a run without I/O); calls `done` at its end.
+  virtual void prologue(std::function<void()> done) { done(); }
+  const RunContext& ctx() const { return ctx_; }
+  Simulator& sim() { return ctx_.sim; }
+  const Pvfs2Spec& common() const { return spec_; }
+  /// Counters of each series' file system, after it ran.
+  std::vector<FsCounters> counters;
+
+ private:
+  void run_series(size_t i);
+  RunContext ctx_;
+  Pvfs2Spec spec_;
+  size_t current_ = 0;
+  bool finished_ = false;
+  // Every series' file system and method stay alive to the end (late NIC callbacks of a finished series).
+  std::vector<std::unique_ptr<FileSystem>> fs_;
+  std::vector<std::unique_ptr<BmiMethod>> bmi_;
+};
+
+/// Aggregate bandwidth (MB/s, 10^6 B/s) of `bytes` moved in `ps`.
+inline double mbps(uint64_t bytes, Time ps) { return ps > 0 ? static_cast<double>(bytes) / (static_cast<double>(ps) * 1e-12) / 1e6 : 0; }
+
+}  // namespace hpcsim::pvfs2
