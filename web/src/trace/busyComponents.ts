@@ -1,6 +1,6 @@
 /**
  * Components busy at time t: PCI buses with an active pci_transaction (kind 10), NICs whose thread runs a
- * step (kind 20, value ≠ 0), hosts in an API step (kind 30).
+ * step (kind 20, value ≠ 0) or an InfiniBand HCA busy with a step (kind 70), hosts in an API step (kind 30).
  */
 import type { TraceStore } from './traceStore';
 

@@ -1,6 +1,7 @@
 /**
  * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (kind 30 on the host),
- * NIC thread steps (kind 20 on the NIC), PCI transactions (kind 10 on the PCI bus) as spans, and the NIC's
+ * NIC thread steps (kind 20 on the NIC; an InfiniBand HCA's steps, kind 70, on a node that has them), PCI
+ * transactions (kind 10 on the PCI bus) as spans, and the NIC's
  * QDMA input-queue level (kind 21) as a step line. Reads the trace columns without copying them. Pure.
  */
 import type { TraceCategory, TraceStore } from './traceStore';
@@ -59,6 +60,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
     const { out, truncated } = spans(trace, category, kind, component, from_ps, to_ps);
     return { id, kind, label, spans: out, truncated };
   };
+  const hca = spans(trace, 'nic_thread', 70, parts.nic, from_ps, to_ps);
   const inputQueue: LevelStep[] = [];
   let inputQueueMax = 0;
   if (parts.nic !== undefined) {
@@ -74,7 +76,8 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
   return {
     tracks: [
       track('host', 'host_op', 30, parts.host, 'host CPU'),
-      track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
+      hca.out.length > 0 ? { id: 'nic_thread', kind: 70, label: 'HCA', spans: hca.out, truncated: hca.truncated }
+        : track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
       track('pci', 'pci', 10, parts.pci, 'PCI bus'),
     ],
     inputQueue,

@@ -13,7 +13,7 @@ export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op
 export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind >= 1 && kind <= 5) return 'packet';
   if (kind === 10) return 'pci';
-  if (kind === 20) return 'nic_thread';
+  if (kind === 20 || kind === 70) return 'nic_thread'; // Elan3/Elan4 thread steps, InfiniBand HCA steps
   if (kind >= 21 && kind <= 23) return 'level';
   if (kind === 30) return 'host_op';
   if (kind === 40) return 'message';
