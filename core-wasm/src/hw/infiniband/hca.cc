@@ -44,7 +44,7 @@ struct Hca::ReadChunk {
 uint32_t IbWorkRequest::bytes() const {
   uint64_t b = 0;
   for (uint32_t s : gather) b += s;
-  if (b > 0xffffffffu) refuse("a work request's gather list exceeds 4 GiB (IBA: 2^31 bytes per message)");
+  if (b > (1ull << 31)) refuse("a work request's gather list exceeds 2^31 bytes, the largest IBA message");
   return static_cast<uint32_t>(b);
 }
 

@@ -93,7 +93,8 @@ struct IbReceive {
   std::function<void(const IbCompletion&)> on_complete;
 };
 
-/// The HCA of one node. Times come from ib.* (HCA, links, VAPI), pcix.* (the chipset) and host.* parameters; every
+/// The HCA of one node. Calls on one host are not serialised here (Host has no CPU queue): a caller posts the next
+/// request from the previous call's `then`, as a single-threaded VAPI program does. Times come from ib.* (HCA, links, VAPI), pcix.* (the chipset) and host.* parameters; every
 /// transfer between host memory and the HCA is a transaction on the node's PciBus after crossing the MT23108's own
 /// PCI-X bridge (ib.bridge_latency_ns):
 /// - post: VAPI writes the WQE into host memory (ib.post_send_ns + ib.post_sge_ns per entry of CPU time), then rings
