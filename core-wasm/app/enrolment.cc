@@ -21,6 +21,7 @@ void enrol_all() {
     HPCSIM_ENROL(qsnet_fabrics);    // qsnet (Elan3), qsnet2 (Elan4)
     HPCSIM_ENROL(sci_fabric);       // sci-ringlet
     HPCSIM_ENROL(ethernet_fabric);  // fast-ethernet
+    HPCSIM_ENROL(infiniband_fabric);  // infiniband
     // Protocols (protocols/<name>/enrol.cc).
     HPCSIM_ENROL(portals);          // protocols/portals/qsnet
     HPCSIM_ENROL(tports);           // protocols/tports
@@ -30,6 +31,7 @@ void enrol_all() {
     HPCSIM_ENROL(sci_mpich);        // protocols/sci_mpich
     HPCSIM_ENROL(mvia);             // protocols/via_mpi (M-VIA and MPI over it)
     HPCSIM_ENROL(tcp);              // protocols/tcp
+    HPCSIM_ENROL(ib_verbs);         // protocols/ib_verbs
     HPCSIM_ENROL(pvfs2);            // protocols/pvfs2: pvfs2-elan4
     // Workload kinds (core-wasm/src/workload/, protocols/ompi/dynamic_workload.cc).
     HPCSIM_ENROL(pingpong);

@@ -64,3 +64,11 @@ test('two Elan4 rails: the caption counts them and each part is on the rail the 
   assert.ok(onRail[0] > 0);
   assert.equal(onRail[0], onRail[1]);
 });
+
+test('an InfiniBand cluster: InfiniHost HCAs on the testbed\'s PCI-X 133, 4X links, one InfiniScale switch', () => {
+  const t = topologyOf(load('ib-verbs-pingpong'));
+  assert.match(clusterCaption(t), /^8 nodes · one 8-port InfiniScale 4X cut-through switch · InfiniHost.* NICs \(1000 MB\/s links\) on 64-bit\/133 MHz PCI-X$/);
+  assert.equal(titleOf(t, 'ib-pcix2'), 'ib-pcix2 (64-bit/133 MHz PCI-X bus)');
+  assert.equal(titleOf(t, 'ib-switch'), 'ib-switch (8-port InfiniScale 4X cut-through switch)');
+  assert.equal(componentShortLabel(t, t.components.find((c) => c.name === 'hca0')!), 'InfiniHost');
+});

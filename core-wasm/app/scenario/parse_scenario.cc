@@ -44,6 +44,12 @@ std::string parse_series(const json& w, const FabricEntry& fabric, bool check_ni
     if (!protocol)
       return p + ".protocol: \"" + spec.protocol + "\" is not a known protocol (" + catalog().protocol_ids() + ")";
     if (check_nic && !runs_on(*protocol, fabric)) return p + ".protocol: " + spec.protocol + " does not run on " + out->nic + " NICs";
+    // A side network (the same nodes' second NIC) is as big as its own fabric allows, e.g. one 8-port switch.
+    const FabricEntry* own = protocol->nic == fabric.nic ? nullptr : catalog().fabric_of_nic(protocol->nic);
+    if (own && out->nodes > own->max_nodes)
+      return p + ".protocol: " + spec.protocol + " runs on the nodes' " + own->nic_label + " (" + own->label +
+             "), which holds at most " + std::to_string(own->max_nodes) + " nodes; this cluster has " +
+             std::to_string(out->nodes);
     if (!protocol->has_operation(spec.operation))
       return p + ".operation: \"" + spec.operation + "\" is not an operation of " + spec.protocol;
     if (protocol->parse_options) {

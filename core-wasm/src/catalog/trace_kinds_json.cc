@@ -13,7 +13,7 @@ using json = nlohmann::ordered_json;
 json value_names(TraceKind kind) {
   switch (kind) {
     case TraceKind::kPciTransaction:
-      return {{"0", "DMA read"}, {"1", "DMA write"}, {"2", "PIO read"}, {"3", "PIO write"}};
+      return {{"0", "DMA read"}, {"1", "DMA write"}, {"2", "PIO read"}, {"3", "PIO write"}, {"4", "split read request"}};
     case TraceKind::kNicThread: {
       json steps = json::object();
       for (int32_t s = 1; s <= static_cast<int32_t>(ThreadStep::kPostEnd); ++s)
@@ -40,6 +40,9 @@ json value_names(TraceKind kind) {
               {"4", "dequeued"},         {"5", "error: FORMAT"},       {"6", "error: PROTECTION"},
               {"7", "error: LENGTH"},    {"8", "error: PARTIAL"},      {"9", "flushed: DESC_FLUSHED"},
               {"10", "error: TRANSPORT"}, {"11", "error: RDMA_PROT"}, {"12", "error: REMOTE_DESC"}};
+    case TraceKind::kHcaStep:
+      return {{"1", "doorbell"},          {"2", "WQE processed"}, {"3", "inbound packet checked"},
+              {"4", "acknowledgement taken"}, {"5", "CQE written"},   {"6", "firmware command"}};
     case TraceKind::kViState:
       return {{"0", "Idle"}, {"1", "Connect pending"}, {"2", "Connected"}, {"3", "Error"}};
     case TraceKind::kInputQueue:

@@ -16,7 +16,8 @@ const std::vector<ParameterSpec>& pci_bus_parameters();
 /// A shared 64-bit/66 MHz PCI bus (parameters pci.*). Every transaction occupies the bus for
 /// arbitration + address + ceil(bytes / width) data phases + turnaround cycles, plus, for reads,
 /// the target's initial latency (the host bridge, pci.host_read_latency_ns, for DMA reads; the NIC, given by
-/// its cluster, for host PIO reads of NIC memory).
+/// its cluster, for host PIO reads of NIC memory). A PCI-X split read request (PciOp::kSplitRequest) occupies the
+/// bus for the overhead and one phase (its split response), with no target latency.
 /// Transactions are served first come, first served; `done` runs when the transaction ends.
 class PciBus {
  public:

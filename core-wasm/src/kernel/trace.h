@@ -10,7 +10,10 @@
 namespace hpcsim {
 
 /// Values of `value` for kPciTransaction.
-enum class PciOp : int32_t { kDmaRead = 0, kDmaWrite = 1, kPioRead = 2, kPioWrite = 3 };
+/// Kinds of PCI transactions. kSplitRequest: a PCI-X device's memory read request, which the target ends with a
+/// split response (PCI-X 1.0 §2.10): address and attribute phases, no data; the data follows later as a split
+/// completion, traced as a kDmaRead.
+enum class PciOp : int32_t { kDmaRead = 0, kDmaWrite = 1, kPioRead = 2, kPioWrite = 3, kSplitRequest = 4 };
 
 /// Column store of trace records with a bounded capacity (older records are kept, newer ones beyond the
 /// limit are counted as dropped). `take(n)` moves the oldest pending records into the batch columns,

@@ -1,6 +1,9 @@
 // The QsNet (Elan3, seed 002) and QsNetII (Elan4, seed 001) fabrics: k-ary n-trees of Elite / Elite4 switches.
+#include <algorithm>
+
 #include "catalog/catalog.h"
 #include "hw/fat_tree_shape.h"
+#include "hw/infiniband/infiniband_cluster.h"
 #include "hw/qsnet_cluster.h"
 #include "scenario/json_fields.h"
 
@@ -24,10 +27,29 @@ std::string parse_fat_tree(const nlohmann::json& cluster, Scenario* s) {
   return "";
 }
 
+// The largest component id a network's topology uses.
+ComponentId last_id(const Network& n) {
+  nlohmann::json t = Machine::topology_of(n);
+  ComponentId last = 0;
+  for (const char* list : {"components", "links"})
+    for (const auto& c : t[list]) last = std::max(last, c["id"].get<ComponentId>());
+  return last;
+}
+
 std::unique_ptr<Machine> make_qsnet(Simulator& sim, const Scenario& s) {
   auto m = std::make_unique<Machine>();
   NicFamily family = s.nic == "elan4" ? NicFamily::kElan4 : NicFamily::kElan3;
   m->add(std::make_unique<QsnetCluster>(sim, s.parameters, s.nodes, family, s.rails, s.arity, s.levels));
+  // Seed 000's testbed: the same Elan4 nodes also carry InfiniBand (the PVFS2/IBA baseline), built when a series
+  // runs on it; its ids follow the fat tree's.
+  if (family == NicFamily::kElan4)
+    for (const auto& spec : s.series) {
+      const ProtocolEntry* p = catalog().protocol(spec.protocol);
+      if (p && p->nic == "infinihost") {
+        m->add(std::make_unique<InfinibandCluster>(sim, s.parameters, s.nodes, last_id(m->primary()) + 1));
+        break;
+      }
+    }
   return m;
 }
 
@@ -55,6 +77,9 @@ void enrol_qsnet_fabrics(Catalog& c) {
   q2.default_testbed = "osu-elan4-2005";
   q2.source = "seed 001";
   q2.max_rails = 2;
+  // The seed 000 testbed's nodes also hold an InfiniHost HCA on an InfiniScale switch (the PVFS2/IBA baseline).
+  q2.side_nics = {"infinihost"};
+  q2.parameters.push_back(&infiniband_parameters());
   c.add(q2);
 }
 

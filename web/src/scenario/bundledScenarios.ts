@@ -14,6 +14,7 @@ const LOADERS: Record<string, Loader> = {
   'via-sci-pingpong': () => import('../../../scenarios/via-sci-pingpong.json', { with: { type: 'json' } }),
   'qsnet-256-half-shift': () => import('../../../scenarios/qsnet-256-half-shift.json', { with: { type: 'json' } }),
   'fast-ethernet-16-half-shift': () => import('../../../scenarios/fast-ethernet-16-half-shift.json', { with: { type: 'json' } }),
+  'ib-verbs-pingpong': () => import('../../../scenarios/ib-verbs-pingpong.json', { with: { type: 'json' } }),
   'qsnet-64-mixed-stacks': () => import('../../../scenarios/qsnet-64-mixed-stacks.json', { with: { type: 'json' } }),
   'npb-sci-8node': () => import('../../../scenarios/npb-sci-8node.json', { with: { type: 'json' } }),
   // Also the editor's NAS template (workloadTemplates.ts), so already in the main chunk.

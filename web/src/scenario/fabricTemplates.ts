@@ -4,11 +4,13 @@
  * as series): QsNet + Elan3 = the default scenario (seed 002, Portals and Tports), QsNetII + Elan4 =
  * ompi-elan4-progress (seed 001, Open MPI and MPICH-QsNet), the SCI ringlet = via-sci-pingpong (seed 003, SS-VIA,
  * SCI-MPICH and, on the same nodes' Fast Ethernet, M-VIA and TCP/IP), a switched Fast Ethernet =
- * fast-ethernet-16-half-shift (M-VIA and TCP/IP). Pure.
+ * fast-ethernet-16-half-shift (M-VIA and TCP/IP), InfiniBand = ib-verbs-pingpong
+ * (seed 000's PVFS2/IBA baseline network: raw VAPI RDMA write and send/receive). Pure.
  */
 import ompiElan4 from '../../../scenarios/ompi-elan4-progress.json' with { type: 'json' };
 import viaSci from '../../../scenarios/via-sci-pingpong.json' with { type: 'json' };
 import fastEthernet from '../../../scenarios/fast-ethernet-16-half-shift.json' with { type: 'json' };
+import ibVerbs from '../../../scenarios/ib-verbs-pingpong.json' with { type: 'json' };
 import type { Scenario } from './scenarioTypes';
 import type { Fabric } from './fabrics';
 import { defaultScenario } from './defaultScenario';
@@ -28,6 +30,7 @@ const TEMPLATES: Partial<Record<Fabric, Scenario>> = {
   qsnet2: ompiElan4 as Scenario,
   'sci-ringlet': viaSci as Scenario,
   'fast-ethernet': fastEthernet as Scenario,
+  infiniband: ibVerbs as Scenario,
 };
 
 export const FABRIC_CHOICES: readonly FabricChoice[] = coreCatalog.fabrics.map((f) => {

@@ -23,7 +23,11 @@ export interface TopologyComponent {
   node?: number;
   level?: number;
   index?: number;
-  /** A second network of the same nodes (`"ethernet"`: seed 003's Fast Ethernet); absent for the main fabric. */
+  /**
+   * The network a component belongs to when it is not a fat tree's or a ringlet's: `"ethernet"` (seed 003's Fast
+   * Ethernet), `"infiniband"` (seed 000's InfiniHost HCAs and InfiniScale switch), on their own or as a second network
+   * of the same nodes; absent for the main fat tree or ringlet.
+   */
   network?: string;
   /** Display name, e.g. "Fast Ethernet switch". */
   label?: string;

@@ -23,7 +23,9 @@ export const CORE_CATALOG = {
       "default_testbed": "osu-elan4-2005",
       "source": "seed 001",
       "max_nodes": 1024,
-      "side_nics": [],
+      "side_nics": [
+        "infinihost"
+      ],
       "fat_tree": true,
       "max_rails": 2
     },
@@ -49,6 +51,18 @@ export const CORE_CATALOG = {
       "default_testbed": "usc-sci-p2-350",
       "source": "seed 003 (baseline)",
       "max_nodes": 1024,
+      "side_nics": [],
+      "fat_tree": false,
+      "max_rails": 1
+    },
+    {
+      "id": "infiniband",
+      "label": "InfiniBand 4X",
+      "nic": "infinihost",
+      "nic_label": "InfiniHost",
+      "default_testbed": "osu-elan4-2005",
+      "source": "seed 000 (PVFS2/IBA baseline)",
+      "max_nodes": 8,
       "side_nics": [],
       "fat_tree": false,
       "max_rails": 1
@@ -199,6 +213,25 @@ export const CORE_CATALOG = {
       "options": false
     },
     {
+      "id": "ib-verbs",
+      "label": "InfiniBand verbs (VAPI)",
+      "nic": "infinihost",
+      "source": "seed 000 (the PVFS2/IBA baseline's network, at the VAPI level)",
+      "operations": [
+        {
+          "id": "rdma-write",
+          "label": "RDMA write, the peer polling the last byte"
+        },
+        {
+          "id": "send",
+          "label": "send / receive, the peer polling its CQ"
+        }
+      ],
+      "pingpong": true,
+      "mpi": false,
+      "options": false
+    },
+    {
       "id": "pvfs2-elan4",
       "label": "PVFS2 over Elan4 (BMI/Elan4)",
       "nic": "elan4",
@@ -346,7 +379,8 @@ export const CORE_CATALOG = {
         "0": "DMA read",
         "1": "DMA write",
         "2": "PIO read",
-        "3": "PIO write"
+        "3": "PIO write",
+        "4": "split read request"
       }
     },
     {
@@ -461,6 +495,19 @@ export const CORE_CATALOG = {
         "1": "Connect pending",
         "2": "Connected",
         "3": "Error"
+      }
+    },
+    {
+      "kind": 70,
+      "name": "hca_step",
+      "about": "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)",
+      "values": {
+        "1": "doorbell",
+        "2": "WQE processed",
+        "3": "inbound packet checked",
+        "4": "acknowledgement taken",
+        "5": "CQE written",
+        "6": "firmware command"
       }
     }
   ]

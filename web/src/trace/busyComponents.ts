@@ -1,6 +1,6 @@
 /**
  * Components busy at time t: PCI buses with an active pci_transaction, NICs whose thread runs a step (nic_thread,
- * value ≠ 0), hosts in an API step (host_op).
+ * value ≠ 0) or an InfiniBand HCA busy with a step (hca_step), hosts in an API step (host_op).
  */
 import type { TraceStore } from './traceStore';
 

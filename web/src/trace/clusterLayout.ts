@@ -5,7 +5,7 @@
  * Two rails (Elan4): hosts in the middle row, rail 0's PCI-X bus, Elan4 and fat tree above, rail 1's mirrored
  * below (trace/railIndex.ts).
  * A second network of the same nodes (components with `network`, e.g. seed 003's Fast Ethernet beside the SCI
- * ringlet) is laid out on its own below the main one, mirrored: its hosts at the top, its NICs, then its
+ * ringlet, seed 000's InfiniBand beside the QsNetII) is laid out on its own below the main one, mirrored: its hosts at the top, its NICs, then its
  * switch at the bottom; each layout gets a caption (`regions`).
  */
 import { scalePoint } from 'd3-scale';
@@ -59,7 +59,7 @@ const LABELLED_SWITCH_W = 150;
 export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
   const second = topology.components.filter((c) => c.network);
   if (second.length === 0) return layoutNetwork(topology, width, height);
-  // A cluster of that network alone (a fast-ethernet fabric): one layout, its switch a bar over every NIC.
+  // A cluster of that network alone (a fast-ethernet or infiniband fabric): one layout, its switch a bar over every NIC.
   if (second.length === topology.components.length) return barSwitches(layoutNetwork(topology, width, height));
   const secondIds = new Set(second.map((c) => c.id));
   const split = (inSecond: boolean): Topology => ({

@@ -45,6 +45,12 @@ function active(
   return { busy: true, op: valueName(names, kind, trace.value[found]) };
 }
 
+/** The NIC thread's step, or an InfiniBand HCA's (hca_step) when the NIC is an HCA busy with one. */
+function hcaOrThread(trace: TraceStore, nic: number | undefined, t_ps: number, names: KindNames | null) {
+  const hca = active(trace, 'nic_thread', TraceKind.hca_step, nic, t_ps, names);
+  return hca.busy ? hca : active(trace, 'nic_thread', TraceKind.nic_thread, nic, t_ps, names);
+}
+
 export function nodeStateAt(
   trace: TraceStore,
   parts: { host?: number; pci?: number; nic?: number },
@@ -57,7 +63,7 @@ export function nodeStateAt(
     inputQueuePeak: parts.nic !== undefined ? trace.maxLevel(TraceKind.input_queue, parts.nic) : 0,
     matchListLength: level(trace, TraceKind.match_list, [parts.nic], t_ps),
     eventQueueFill: level(trace, TraceKind.event_queue, eqIds, t_ps),
-    nicThread: active(trace, 'nic_thread', TraceKind.nic_thread, parts.nic, t_ps, names),
+    nicThread: hcaOrThread(trace, parts.nic, t_ps, names),
     pci: active(trace, 'pci', TraceKind.pci_transaction, parts.pci, t_ps, names),
     hostOp: active(trace, 'host_op', TraceKind.host_op, parts.host, t_ps, names),
   };

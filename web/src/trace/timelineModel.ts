@@ -1,6 +1,6 @@
 /**
  * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (host_op on the host),
- * NIC thread steps (nic_thread on the NIC), PCI transactions (pci_transaction on the PCI bus) as spans, and the NIC's
+ * NIC thread steps (nic_thread on the NIC; an InfiniBand HCA's steps, hca_step, on a node that has them), PCI transactions (pci_transaction on the PCI bus) as spans, and the NIC's
  * QDMA input-queue level (input_queue) as a step line. Reads the trace columns without copying them. Pure.
  */
 import type { TraceCategory, TraceStore } from './traceStore';
@@ -60,6 +60,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
     const { out, truncated } = spans(trace, category, kind, component, from_ps, to_ps);
     return { id, kind, label, spans: out, truncated };
   };
+  const hca = spans(trace, 'nic_thread', TraceKind.hca_step, parts.nic, from_ps, to_ps);
   const inputQueue: LevelStep[] = [];
   let inputQueueMax = 0;
   if (parts.nic !== undefined) {
@@ -75,7 +76,8 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
   return {
     tracks: [
       track('host', 'host_op', 30, parts.host, 'host CPU'),
-      track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
+      hca.out.length > 0 ? { id: 'nic_thread', kind: TraceKind.hca_step, label: 'HCA', spans: hca.out, truncated: hca.truncated }
+        : track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
       track('pci', 'pci', 10, parts.pci, 'PCI bus'),
     ],
     inputQueue,

@@ -15,7 +15,7 @@ export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op
 export function categoryOfKind(kind: number): TraceCategory | null {
   if (isPacketKind(kind)) return 'packet';
   if (kind === TraceKind.pci_transaction) return 'pci';
-  if (kind === TraceKind.nic_thread) return 'nic_thread';
+  if (kind === TraceKind.nic_thread || kind === TraceKind.hca_step) return 'nic_thread'; // Elan thread steps, InfiniBand HCA steps
   if (isLevelKind(kind)) return 'level';
   if (kind === TraceKind.host_op) return 'host_op';
   if (kind === TraceKind.message) return 'message';
