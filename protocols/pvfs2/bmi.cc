@@ -21,9 +21,10 @@ BmiPost BmiMethod::post_send(int node, int peer, int tag, std::vector<uint32_t> 
   std::string e = check_list(segments, total, "BMI_post_send_list");
   if (!e.empty()) return {BmiPost::kRefused, e};
   const bool eager = total <= eager_limit();
-  // An eager send is complete when the call returns (its data copied out): `done` is not called.
-  transmit(node, peer, tag, segments, total, false, eager, eager ? BmiDone() : std::move(done));
-  return {eager ? BmiPost::kImmediate : BmiPost::kPosted, ""};
+  // An eager send of a method that completes it at once is done when the call returns: `done` is not called.
+  const bool immediate = eager && eager_completes_at_post();
+  transmit(node, peer, tag, segments, total, false, eager, immediate ? BmiDone() : std::move(done));
+  return {immediate ? BmiPost::kImmediate : BmiPost::kPosted, ""};
 }
 
 BmiPost BmiMethod::post_sendunexpected(int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t total,
@@ -34,8 +35,9 @@ BmiPost BmiMethod::post_sendunexpected(int node, int peer, int tag, std::vector<
     return {BmiPost::kRefused, "BMI_post_sendunexpected_list: " + std::to_string(total) + " B exceeds the " +
                                    std::to_string(unexpected_limit()) + " B unexpected limit of " + name()};
   const bool eager = total <= eager_limit();
-  transmit(node, peer, tag, segments, total, true, eager, eager ? BmiDone() : std::move(done));
-  return {eager ? BmiPost::kImmediate : BmiPost::kPosted, ""};
+  const bool immediate = eager && eager_completes_at_post();
+  transmit(node, peer, tag, segments, total, true, eager, immediate ? BmiDone() : std::move(done));
+  return {immediate ? BmiPost::kImmediate : BmiPost::kPosted, ""};
 }
 
 BmiPost BmiMethod::post_recv(int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t expected,

@@ -58,11 +58,15 @@ class BmiMethod {
   virtual const char* name() const = 0;
   /// Largest unexpected message (BMI_get_info BMI_GET_UNEXP_SIZE).
   virtual uint64_t unexpected_limit() const = 0;
-  /// Largest message sent eagerly; a send at or below it completes immediately (its data copied out).
+  /// Largest message sent eagerly (its data copied out at once).
   virtual uint64_t eager_limit() const = 0;
+  /// Whether an eager send completes when it is posted (BMI_post_send returns 1: bmi_gm, our Elan4 method) or only
+  /// when the method says so (bmi_ib waits for the receiver's acknowledgement).
+  virtual bool eager_completes_at_post() const { return true; }
 
   /// BMI_post_send_list (one segment: BMI_post_send). `total` must equal the segments' sum. An eager send
-  /// completes immediately; a rendezvous send when the receiver has the data.
+  /// completes immediately if the method says so (eager_completes_at_post); a rendezvous send when the receiver has
+  /// the data.
   BmiPost post_send(int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t total, BmiDone done);
   /// BMI_post_sendunexpected_list: at most unexpected_limit() bytes; the receiver's unexpected handler gets it.
   BmiPost post_sendunexpected(int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t total,

@@ -2,6 +2,7 @@
 // workload kinds that run a PVFS2 file system (concurrent list I/O, MPI-Tile-IO, BT-IO).
 #include "catalog/catalog.h"
 #include "pvfs2/bmi_elan4.h"
+#include "pvfs2/bmi_ib.h"
 #include "pvfs2/file_system.h"
 
 namespace hpcsim {
@@ -24,6 +25,15 @@ void enrol_pvfs2(Catalog& c) {
                   {"iterative", "one RDMA per contiguous region"}};
   p.parameters = {&pvfs2::pvfs2_parameters(), &pvfs2::bmi_elan4_parameters()};
   c.add(p);
+
+  ProtocolEntry ib;
+  ib.id = "pvfs2-ib";
+  ib.label = "PVFS2 over InfiniBand (bmi_ib)";
+  ib.nic = "infinihost";
+  ib.source = "seed 000 (PVFS2/IBA baseline); bmi_ib @pvfs2-1-2-0";
+  ib.operations = {{"rdma-write", "eager sends and RTS/CTS with one RDMA write per receiver segment"}};
+  ib.parameters = {&pvfs2::pvfs2_parameters(), &pvfs2::bmi_ib_parameters()};
+  c.add(ib);
 }
 
 void enrol_pvfs2_workloads(Catalog& c) {

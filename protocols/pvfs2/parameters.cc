@@ -2,6 +2,7 @@
 // name, unit, default, range, description, source); registered through the catalog entries that use them.
 // "[S-code]" values are constants of the PVFS2 sources quoted in ../shared/references/pvfs2-elan4.md; "[estimate]"
 // marks our own, with its reasoning.
+#include "pvfs2/bmi_ib.h"
 #include "pvfs2/file_system.h"
 
 namespace hpcsim::pvfs2 {
@@ -47,6 +48,23 @@ const std::vector<ParameterSpec>& bmi_elan4_parameters() {
   {"bmi_elan4.poll_cycles", "cycles", 600, 0, 1000000, false, "Host cycles of BMI_testcontext finding one completion (a queue slot or a done word).", "[estimate] a poll loop pass and its dispatch"},
   {"bmi_elan4.descriptor_cycles", "cycles", 150, 0, 100000, false, "Host cycles to fill one 64-byte E4_DMA64 descriptor (and, chained, its COPY event).", "[estimate] eight 64-bit fields and an event"},
   {"bmi_elan4.segment_cycles", "cycles", 40, 0, 100000, false, "Host cycles per list segment walked (pack, unpack, or building the address/length list).", "[estimate] a loop iteration with two stores"},
+  };
+  // clang-format on
+  return kTable;
+}
+
+const std::vector<ParameterSpec>& bmi_ib_parameters() {
+  // clang-format off
+  static const std::vector<ParameterSpec> kTable = {
+  {"bmi_ib.eager_buffers", "buffers", 20, 1, 1024, true, "EAGER_BUF_NUM: send buffers (and posted receive buffers) each side of a connection has towards the other; every message takes one until the peer acknowledges it.", "[S-code] waltligon/orangefs src/io/bmi/bmi_ib/ib.h @pvfs2-1-2-0 (references/pvfs2-elan4.md §1.7)"},
+  {"bmi_ib.eager_buffer_bytes", "B", 8192, 1024, 65536, true, "EAGER_BUF_SIZE: one eager buffer; a message of at most this less the header goes eagerly (and no unexpected message may be longer).", "[S-code] bmi_ib/ib.h @pvfs2-1-2-0: 8 << 10 (16 KiB only later)"},
+  {"bmi_ib.header_bytes", "B", 8, 4, 64, true, "msg_header_t before every message: type and BMI tag.", "[S-code] bmi_ib/ib.h @pvfs2-1-2-0 (msg_type_t + bmi_msg_tag_t, 32 bits each)"},
+  {"bmi_ib.rts_bytes", "B", 16, 8, 64, true, "msg_header_rts_t after the header of an RTS: the sender's operation id and total length.", "[S-code] bmi_ib/ib.h @pvfs2-1-2-0 (two u_int64_t)"},
+  {"bmi_ib.cts_bytes", "B", 24, 8, 64, true, "msg_header_cts_t after the header of a CTS: the RTS's operation id, total length, entry count and padding.", "[S-code] bmi_ib/ib.h @pvfs2-1-2-0"},
+  {"bmi_ib.cts_entry_bytes", "B", 16, 8, 64, true, "MSG_HEADER_CTS_BUFLIST_ENTRY_SIZE: address, length and rkey of one receive segment in a CTS.", "[S-code] bmi_ib/ib.h @pvfs2-1-2-0: 8 + 4 + 4"},
+  {"bmi_ib.post_cycles", "cycles", 1500, 0, 1000000, false, "Host cycles of a BMI post or a rendezvous step of bmi_ib besides its VAPI calls (the sq/rq and method_op allocation, id registration, queue walks).", "[estimate] the same bookkeeping as bmi_elan4.post_cycles on the same Xeon"},
+  {"bmi_ib.poll_cycles", "cycles", 600, 0, 1000000, false, "Host cycles of check_cq's dispatch of one completion besides VAPI_poll_cq (state lookup, list moves).", "[estimate] as bmi_elan4.poll_cycles"},
+  {"bmi_ib.segment_cycles", "cycles", 40, 0, 100000, false, "Host cycles per list segment walked (memcpy_to/from_buflist's loop, encoding or decoding a CTS entry, building a gather entry).", "[estimate] as bmi_elan4.segment_cycles"},
   };
   // clang-format on
   return kTable;

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "hw/qsnet_cluster.h"
 #include "pvfs2/bmi_elan4.h"
+#include "pvfs2/bmi_ib.h"
 #include "scenario/json_fields.h"
 
 namespace hpcsim::pvfs2 {
@@ -37,6 +38,9 @@ std::unique_ptr<BmiMethod> make_bmi(const RunContext& ctx, const SeriesSpec& spe
     return std::make_unique<BmiElan4>(ctx.sim, *ctx.machine.network<QsnetCluster>(), ctx.scenario.parameters, mode,
                                       threads, ctx.message_ids, series);
   }
+  if (spec.protocol == "pvfs2-ib")
+    return std::make_unique<BmiIb>(ctx.sim, *ctx.machine.network<InfinibandCluster>(), ctx.scenario.parameters,
+                                   threads, ctx.message_ids, series);
   return nullptr;
 }
 

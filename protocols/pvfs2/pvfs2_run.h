@@ -1,6 +1,6 @@
 // The shared run of the PVFS2 workload kinds (list I/O, MPI-Tile-IO, BT-IO): one series after another, each on a
 // fresh PVFS2 file system (clients on nodes [0, clients), servers after them) over the series' BMI method: Elan4
-// with SG-LIO, LIO or iterative list transfers (protocol pvfs2-elan4).
+// with SG-LIO, LIO or iterative list transfers (protocol pvfs2-elan4) or InfiniBand's bmi_ib (protocol pvfs2-ib).
 #pragma once
 #include <functional>
 #include <memory>
@@ -23,7 +23,8 @@ struct Pvfs2Spec : WorkloadSpec {
 /// Reads workload.servers and workload.clients (their sum at most cluster.nodes) into `spec`; "" or the error.
 std::string parse_pvfs2_common(WorkloadInput& in, Pvfs2Spec* spec);
 
-/// The BMI method of a series: protocol pvfs2-elan4, operation sg-lio, lio or iterative. Null if unknown.
+/// The BMI method of a series: protocol pvfs2-elan4 (operation sg-lio, lio or iterative) or pvfs2-ib (bmi_ib on the
+/// InfiniBand beside the QsNetII). Null if unknown.
 std::unique_ptr<BmiMethod> make_bmi(const RunContext& ctx, const SeriesSpec& spec, int32_t series, FileSystem& fs);
 /// The host of node `n` on the network the series' protocol runs on.
 std::function<Host&(int)> series_hosts(const RunContext& ctx, const SeriesSpec& spec);

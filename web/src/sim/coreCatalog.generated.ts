@@ -253,6 +253,21 @@ export const CORE_CATALOG = {
       "pingpong": false,
       "mpi": false,
       "options": false
+    },
+    {
+      "id": "pvfs2-ib",
+      "label": "PVFS2 over InfiniBand (bmi_ib)",
+      "nic": "infinihost",
+      "source": "seed 000 (PVFS2/IBA baseline); bmi_ib @pvfs2-1-2-0",
+      "operations": [
+        {
+          "id": "rdma-write",
+          "label": "eager sends and RTS/CTS with one RDMA write per receiver segment"
+        }
+      ],
+      "pingpong": false,
+      "mpi": false,
+      "options": false
     }
   ],
   "workloads": [
