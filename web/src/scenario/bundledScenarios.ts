@@ -5,7 +5,8 @@
  */
 import type { Scenario } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
-import { alltoallTemplate, dynamicTemplate, exchangeTemplate, npbTemplate } from './workloadTemplates';
+import { fabricTemplate } from './fabricTemplates';
+import { PVFS2_TEMPLATES, alltoallTemplate, dynamicTemplate, exchangeTemplate, npbTemplate } from './workloadTemplates';
 
 type Loader = () => Promise<{ default: unknown }>;
 
@@ -14,7 +15,8 @@ const LOADERS: Record<string, Loader> = {
   'via-sci-pingpong': () => import('../../../scenarios/via-sci-pingpong.json', { with: { type: 'json' } }),
   'qsnet-256-half-shift': () => import('../../../scenarios/qsnet-256-half-shift.json', { with: { type: 'json' } }),
   'fast-ethernet-16-half-shift': () => import('../../../scenarios/fast-ethernet-16-half-shift.json', { with: { type: 'json' } }),
-  'ib-verbs-pingpong': () => import('../../../scenarios/ib-verbs-pingpong.json', { with: { type: 'json' } }),
+  // The editor's InfiniBand template (fabricTemplates.ts), so already in the main chunk.
+  'ib-verbs-pingpong': async () => ({ default: fabricTemplate('infiniband') }),
   'qsnet-64-mixed-stacks': () => import('../../../scenarios/qsnet-64-mixed-stacks.json', { with: { type: 'json' } }),
   'npb-sci-8node': () => import('../../../scenarios/npb-sci-8node.json', { with: { type: 'json' } }),
   // Also the editor's NAS template (workloadTemplates.ts), so already in the main chunk.
@@ -25,6 +27,10 @@ const LOADERS: Record<string, Loader> = {
   'ompi-elan4-256-exchange': async () => ({ default: exchangeTemplate }),
   // And the MPI-2 dynamic processes template.
   'ompi-elan4-dynamic': async () => ({ default: dynamicTemplate }),
+  // And seed 000's PVFS2 workloads (list I/O, MPI-Tile-IO, BT-IO).
+  'pvfs2-elan4-listio': async () => ({ default: PVFS2_TEMPLATES['pvfs2-listio'] }),
+  'pvfs2-mpi-tile-io': async () => ({ default: PVFS2_TEMPLATES['mpi-tile-io'] }),
+  'pvfs2-btio': async () => ({ default: PVFS2_TEMPLATES.btio }),
 };
 
 /** Ids a `#scenario=` link accepts, the default's first. */

@@ -66,7 +66,8 @@ function onBaseCluster(template: Scenario, base: Scenario | undefined, suffix: s
  * The template scenario of `kind`; for an all-to-all, on `base`'s fabric when it has MPI layers; for a ping-pong,
  * `base`'s fabric's (fabricTemplates.ts), so the series offered are the stacks that fabric's NICs run.
  */
-const PVFS2_TEMPLATES = { 'pvfs2-listio': pvfs2Listio, 'mpi-tile-io': pvfs2TileIo, btio: pvfs2Btio };
+/** PVFS2 workloads' templates by kind: seed 000's three scenarios. */
+export const PVFS2_TEMPLATES = { 'pvfs2-listio': pvfs2Listio, 'mpi-tile-io': pvfs2TileIo, btio: pvfs2Btio } as Record<string, unknown> as Record<'pvfs2-listio' | 'mpi-tile-io' | 'btio', Scenario>;
 
 export function templateOf(kind: WorkloadKind, base?: Scenario): Scenario {
   if (kind === 'pingpong') return base ? fabricTemplate(base.cluster.fabric) : defaultScenario;

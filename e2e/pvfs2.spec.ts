@@ -1,0 +1,30 @@
+/**
+ * PVFS2 over Elan4 (seed 000) in the page: the concurrent list I/O scenario opens by its short link, runs with the
+ * native fingerprint, draws the QsNetII with the InfiniBand of the PVFS2/IBA baseline below it, shows the list I/O
+ * tables (the paper's gains beside the simulated ones) and plays.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA with the native fingerprint and plays', async ({ emulator, page }) => {
+  test.setTimeout(120_000);
+  const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8'));
+  await emulator.open('#scenario=pvfs2-elan4-listio');
+  await expect(page.getByTestId('cluster-region-infiniband')).toHaveText('InfiniBand 4X (the same nodes)');
+  await expect(page.locator('[data-testid^="component-hca"]')).toHaveCount(8);
+  expect(await emulator.finishedFingerprint()).toBe(golden['pvfs2-elan4-listio']);
+  await expect(emulator.errorBanner).toHaveCount(0);
+  await expect(page.getByText(/Concurrent list I\/O, aggregate bandwidth/).first()).toBeVisible();
+  await expect(page.getByText('concurrent read').first()).toBeVisible();
+  await expect(page.getByText('iba read').first()).toBeVisible();
+  const before = await emulator.simTime.textContent();
+  await emulator.playToggle.click();
+  await expect.poll(() => emulator.simTime.textContent(), { timeout: 10_000 }).not.toBe(before);
+  await page.waitForTimeout(1500);
+  await emulator.playToggle.click();
+  await page.screenshot({ path: 'test-results/pvfs2-listio.png', fullPage: true });
+});
