@@ -1,7 +1,8 @@
 /**
  * PVFS2 over Elan4 (seed 000) in the page: the concurrent list I/O scenario opens by its short link, runs with the
  * native fingerprint, draws the QsNetII with the InfiniBand of the PVFS2/IBA baseline below it, shows the list I/O
- * tables (the paper's gains beside the simulated ones) and plays.
+ * tables (the paper's gains beside the simulated ones), the storage view (servers' flow buffers and Trove, clients'
+ * requests, the stripe layout) and plays.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +22,16 @@ test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA wit
   await expect(page.getByText(/Concurrent list I\/O, aggregate bandwidth/).first()).toBeVisible();
   await expect(page.getByText('concurrent read').first()).toBeVisible();
   await expect(page.getByText('iba read').first()).toBeVisible();
+  // The storage view: 4 servers, 4 clients; at a message's time some client has a request outstanding.
+  const storage = page.getByTestId('storage-view');
+  await expect(storage.locator('[data-testid^="storage-server-"]')).toHaveCount(4);
+  await expect(storage.locator('[data-testid^="storage-client-"]')).toHaveCount(4);
+  await page.getByTestId('message-jump').selectOption({ index: 3 });
+  await expect.poll(async () => {
+    const counts = await storage.locator('[data-testid^="client-requests-"]').allTextContents();
+    return counts.map(Number).reduce((a, b) => a + b, 0);
+  }).toBeGreaterThan(0);
+  await storage.screenshot({ path: 'test-results/pvfs2-storage-view.png' });
   const before = await emulator.simTime.textContent();
   await emulator.playToggle.click();
   await expect.poll(() => emulator.simTime.textContent(), { timeout: 10_000 }).not.toBe(before);

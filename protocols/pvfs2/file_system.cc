@@ -108,10 +108,13 @@ std::string FileSystem::io(int client, IoType type, const std::vector<Extent>& f
     (*finish)();
     return "";
   }
-  for (auto& part : parts)
-    part->done = [left, finish]() {
+  for (auto& part : parts) {
+    level(TraceKind::kClientRequests, node, 1);
+    part->done = [this, node, left, finish]() {
+      level(TraceKind::kClientRequests, node, -1);
       if (--*left == 0) (*finish)();
     };
+  }
   thread(node).run(client_call_ps_ + client_server_ps_ * static_cast<Time>(parts.size()), [this, parts]() {
     for (auto& part : parts) client_part(part);
   });
@@ -208,12 +211,14 @@ void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
                     [this, part, post, i](int, uint64_t) {
                       part->recv_pending = false;
                       ++part->held;
+                      level(TraceKind::kFlowBuffers, part->server, 1);
                       counters_.max_buffers = std::max(counters_.max_buffers, part->held);
                       const FlowStep& st = part->steps[i];
                       thread(part->server).run(flow_step_ps_, [this, part, post, i]() {
                         const FlowStep& s2 = part->steps[i];
                         troves_[static_cast<size_t>(part->server - clients_)]->write(s2.bytes, s2.file_segments, [this, part, post]() {
                           --part->held;
+                          level(TraceKind::kFlowBuffers, part->server, -1);
                           if (++part->finished_steps == part->steps.size()) {
                             thread(part->server).run(completion_ps_, [this, part, post]() {
                               send(*bmi_, part->server, part->client, part->tag,
@@ -239,6 +244,7 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
     if (part->next >= part->steps.size()) return;
     const size_t i = part->next++;
     ++part->held;
+    level(TraceKind::kFlowBuffers, part->server, 1);
     counters_.max_buffers = std::max(counters_.max_buffers, part->held);
     const FlowStep& s = part->steps[i];
     troves_[static_cast<size_t>(part->server - clients_)]->read(s.bytes, s.file_segments, [this, part, fill, i]() {
@@ -247,6 +253,7 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
         send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(st.bytes)}, st.bytes,
              [this, part, fill]() {
                --part->held;
+               level(TraceKind::kFlowBuffers, part->server, -1);
                if (++part->finished_steps == part->steps.size()) {
                  *fill = nullptr;
                  return;
@@ -257,6 +264,12 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
     });
   };
   for (uint32_t b = 0; b < buffers_; ++b) (*fill)();
+}
+
+void FileSystem::level(TraceKind kind, int node, int delta) {
+  int32_t& v = levels_[{kind, node}];
+  v += delta;
+  sim_.trace().record(sim_.now(), sim_.now(), kind, thread(node).host().id(), 0, 0, v);
 }
 
 }  // namespace hpcsim::pvfs2

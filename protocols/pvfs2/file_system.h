@@ -69,6 +69,9 @@ class FileSystem {
   void server_read_flow(std::shared_ptr<Part> part);
   void server_part_done(std::shared_ptr<Part> part);
   void fail(const std::string& what);
+  /// Adds `delta` to a level (flow buffers a server holds, requests a client has outstanding) and records it on the
+  /// node's host (trace kinds flow_buffers, client_requests).
+  void level(TraceKind kind, int node, int delta);
 
   Simulator& sim_;
   int servers_, clients_;
@@ -84,6 +87,7 @@ class FileSystem {
   std::map<std::pair<int, int>, std::shared_ptr<Part>> by_tag_;  ///< (client node, tag) -> part
   int next_tag_ = 0;
   FsCounters counters_;
+  std::map<std::pair<TraceKind, int>, int32_t> levels_;
 };
 
 }  // namespace hpcsim::pvfs2

@@ -1,5 +1,7 @@
 #include "pvfs2/trove.h"
 
+#include <algorithm>
+
 namespace hpcsim::pvfs2 {
 
 Trove::Trove(Simulator& sim, Thread& aio, const ParameterSet& p)
@@ -19,9 +21,16 @@ Time Trove::host_ps(uint32_t segments) const {
   return call_ps_ * calls + aiocb_ps_ * segments;
 }
 
+void Trove::trace(Time busy, uint64_t bytes, int32_t op) {
+  sim_.trace().record(sim_.now() - busy, sim_.now(), TraceKind::kTroveOp, aio_.host().id(), 0,
+                      static_cast<uint32_t>(std::min<uint64_t>(bytes, 0xffffffffu)), op);
+}
+
 void Trove::write(uint64_t bytes, uint32_t segments, std::function<void()> done) {
   calls_ += (segments + aiocbs_ - 1) / aiocbs_;
-  aio_.copy(bytes, host_ps(segments), [this, bytes, segments, done = std::move(done)]() mutable {
+  const Time busy = transfer_time_ps(bytes, aio_.memcpy_Bps()) + host_ps(segments);
+  aio_.copy(bytes, host_ps(segments), [this, bytes, segments, busy, done = std::move(done)]() mutable {
+    trace(busy, bytes, 1);
     if (!sync_) {
       done();
       return;
@@ -35,7 +44,11 @@ void Trove::write(uint64_t bytes, uint32_t segments, std::function<void()> done)
 
 void Trove::read(uint64_t bytes, uint32_t segments, std::function<void()> done) {
   calls_ += (segments + aiocbs_ - 1) / aiocbs_;
-  aio_.copy(bytes, host_ps(segments), std::move(done));
+  const Time busy = transfer_time_ps(bytes, aio_.memcpy_Bps()) + host_ps(segments);
+  aio_.copy(bytes, host_ps(segments), [this, bytes, busy, done = std::move(done)]() {
+    trace(busy, bytes, 2);
+    done();
+  });
 }
 
 }  // namespace hpcsim::pvfs2

@@ -26,6 +26,8 @@ class Trove {
 
  private:
   Time host_ps(uint32_t segments) const;
+  /// A trove_op record of the call that just ended after `busy` on the AIO thread (`op` 1 write, 2 read).
+  void trace(Time busy, uint64_t bytes, int32_t op);
   Simulator& sim_;
   Thread& aio_;
   uint32_t aiocbs_;

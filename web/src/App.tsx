@@ -18,6 +18,7 @@ import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
 import { E4EventInspector } from './components/E4EventInspector';
+import { StorageView } from './components/StorageView';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
@@ -69,6 +70,7 @@ export function App() {
           <NodeInspector />
           <ViInspector />
           <E4EventInspector />
+          <StorageView />
           <PacketLayers />
         </div>
         <div className="right-column">

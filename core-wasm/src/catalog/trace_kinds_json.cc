@@ -45,6 +45,12 @@ json value_names(TraceKind kind) {
               {"4", "acknowledgement taken"}, {"5", "CQE written"},   {"6", "firmware command"}};
     case TraceKind::kViState:
       return {{"0", "Idle"}, {"1", "Connect pending"}, {"2", "Connected"}, {"3", "Error"}};
+    case TraceKind::kTroveOp:
+      return {{"1", "write"}, {"2", "read"}};
+    case TraceKind::kFlowBuffers:
+      return "flow buffers held";
+    case TraceKind::kClientRequests:
+      return "requests outstanding";
     case TraceKind::kInputQueue:
       return "occupied slots";
     case TraceKind::kMatchList:

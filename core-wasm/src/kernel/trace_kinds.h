@@ -25,7 +25,10 @@ namespace hpcsim {
   X(kE4EventCount, 52, "e4_event_count", "event id on its NIC; bytes = count << 16 | remaining")               \
   X(kViDescriptor, 60, "vi_descriptor", "packed VIA descriptor or CQ entry state (via/vi_trace.h)")             \
   X(kViState, 61, "vi_state", "packed VI state (via/vi_trace.h)")                                             \
-  X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")
+  X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")      \
+  X(kFlowBuffers, 80, "flow_buffers", "flow buffers a PVFS2 server holds (its host; of pvfs2.flow_buffers a flow)") \
+  X(kTroveOp, 81, "trove_op", "a Trove call on a PVFS2 server's AIO thread (its host): 1 write, 2 read; bytes")   \
+  X(kClientRequests, 82, "client_requests", "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)")
 
 enum class TraceKind : uint32_t {
 #define HPCSIM_TRACE_KIND_ENUM(e, n, name, value) e = n,

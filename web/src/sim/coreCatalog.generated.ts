@@ -524,6 +524,27 @@ export const CORE_CATALOG = {
         "5": "CQE written",
         "6": "firmware command"
       }
+    },
+    {
+      "kind": 80,
+      "name": "flow_buffers",
+      "about": "flow buffers a PVFS2 server holds (its host; of pvfs2.flow_buffers a flow)",
+      "values": "flow buffers held"
+    },
+    {
+      "kind": 81,
+      "name": "trove_op",
+      "about": "a Trove call on a PVFS2 server's AIO thread (its host): 1 write, 2 read; bytes",
+      "values": {
+        "1": "write",
+        "2": "read"
+      }
+    },
+    {
+      "kind": 82,
+      "name": "client_requests",
+      "about": "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)",
+      "values": "requests outstanding"
     }
   ]
 } as const;

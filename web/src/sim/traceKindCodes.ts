@@ -26,8 +26,11 @@ function kindSet(names: readonly TraceKindName[]): (kind: number) => boolean {
 export const PACKET_KIND_NAMES = ['qdma_packet', 'rdma_packet', 'ack_packet', 'nak_packet', 'control_packet'] as const satisfies readonly TraceKindName[];
 export const isPacketKind = kindSet(PACKET_KIND_NAMES);
 
-/** Level changes: `value` holds the new level (occupied input-queue slots, match entries, unconsumed events). */
-export const LEVEL_KIND_NAMES = ['input_queue', 'match_list', 'event_queue'] as const satisfies readonly TraceKindName[];
+/**
+ * Level changes: `value` holds the new level (occupied input-queue slots, match entries, unconsumed events; a PVFS2
+ * server's flow buffers held, a PVFS2 client's requests outstanding).
+ */
+export const LEVEL_KIND_NAMES = ['input_queue', 'match_list', 'event_queue', 'flow_buffers', 'client_requests'] as const satisfies readonly TraceKindName[];
 export const isLevelKind = kindSet(LEVEL_KIND_NAMES);
 
 /** Per-queue records the inspectors replay: VIA descriptors and VI states, Elan4 event actions and counts. */

@@ -64,7 +64,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
   const inputQueue: LevelStep[] = [];
   let inputQueueMax = 0;
   if (parts.nic !== undefined) {
-    const before = trace.lastLevelAtOrBefore(21, parts.nic, from_ps);
+    const before = trace.lastLevelAtOrBefore(TraceKind.input_queue, parts.nic, from_ps);
     inputQueue.push({ t_ps: from_ps, level: before >= 0 ? trace.value[before] : 0 });
     trace.forEachInWindow('level', from_ps, to_ps, (r) => {
       if (trace.kind[r] === TraceKind.input_queue && trace.component[r] === parts.nic && trace.t_start_ps[r] > from_ps) {
@@ -75,7 +75,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
   }
   return {
     tracks: [
-      track('host', 'host_op', 30, parts.host, 'host CPU'),
+      track('host', 'host_op', TraceKind.host_op, parts.host, 'host CPU'),
       hca.out.length > 0 ? { id: 'nic_thread', kind: TraceKind.hca_step, label: 'HCA', spans: hca.out, truncated: hca.truncated }
         : track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
       track('pci', 'pci', 10, parts.pci, 'PCI bus'),
