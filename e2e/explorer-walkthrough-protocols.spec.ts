@@ -1,5 +1,6 @@
 /**
- * The walkthroughs of MPICH-QsNet (seed 001), SCI-MPICH, M-VIA and TCP/IP (seed 003) open from their short links
+ * The walkthroughs of MPICH-QsNet (seed 001), SCI-MPICH, M-VIA and TCP/IP (seed 003) and PVFS2's list I/O methods
+ * (seed 000: SG-LIO, LIO, iterative, PVFS2/IBA) open from their short links
  * (`#scenario=<id>&w=<walkthrough>&step=1`) and step forward and back: the card's text and citation change, and
  * the time cursor moves by exactly the difference of the steps' offsets from their anchor message.
  */
@@ -22,6 +23,10 @@ const CASES = [
   { file: 'via-sci-pingpong', id: 'sci-mpich-short', cite: /Seed 003|REFERENCES §1\.6/ },
   { file: 'via-sci-pingpong', id: 'm-via-kernel', cite: /Seed 003|REFERENCES §1\.5\.6/ },
   { file: 'via-sci-pingpong', id: 'tcp-fast-ethernet', cite: /Seed 003/ },
+  { file: 'pvfs2-elan4-listio', id: 'sg-lio-write', cite: /Seed 000|references|REFERENCES/ },
+  { file: 'pvfs2-elan4-listio', id: 'lio-write', cite: /Seed 000|references|REFERENCES/ },
+  { file: 'pvfs2-elan4-listio', id: 'iterative-write', cite: /Seed 000|references/ },
+  { file: 'pvfs2-elan4-listio', id: 'iba-write', cite: /bmi_ib/ },
 ];
 
 for (const c of CASES) {

@@ -58,6 +58,8 @@ void Pvfs2Run::run_series(size_t i) {
     return;
   }
   current_ = i;
+  // Each series keeps at most trace.max_records_per_run records, so every transport's first steps are in the trace.
+  ctx_.sim.trace().begin_segment(static_cast<size_t>(ctx_.scenario.trace_max_records_per_run));
   fs_.push_back(std::make_unique<FileSystem>(ctx_.sim, ctx_.scenario.parameters, spec_.servers, spec_.clients,
                                              series_hosts(ctx_, series[i])));
   FileSystem& fs = *fs_.back();

@@ -18,7 +18,7 @@ import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
 import { E4EventInspector } from './components/E4EventInspector';
-import { StorageView } from './components/StorageView';
+import { StorageView, isPvfs2Scenario } from './components/StorageView';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
@@ -50,7 +50,10 @@ export function App() {
   const highlight = useWalkthroughHighlight();
   const presenting = useWalkthroughStore((s) => s.presenting);
   // An MPI job (NAS runs, all-to-all) has no latency or bandwidth sweep: its message sizes instead.
-  const mpiJob = pingPongOf(useScenario()) === null;
+  const scenario = useScenario();
+  const mpiJob = pingPongOf(scenario) === null;
+  // A PVFS2 run has no MPI message sizes to chart (BT-IO's are BT's own): the storage view stands there instead.
+  const pvfs2 = isPvfs2Scenario(scenario);
   return (
     <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
       <Header />
@@ -70,11 +73,12 @@ export function App() {
           <NodeInspector />
           <ViInspector />
           <E4EventInspector />
-          <StorageView />
           <PacketLayers />
         </div>
         <div className="right-column">
-          {mpiJob ? (
+          {pvfs2 ? (
+            <StorageView />
+          ) : mpiJob ? (
             <MessageSizeChart />
           ) : (
             <>

@@ -15,6 +15,11 @@ import { storageAt, stripeLayout } from '../inspect/storageState';
 import { QueueSlots } from './QueueSlots';
 
 const PVFS2_KINDS = new Set(['pvfs2-listio', 'mpi-tile-io', 'btio']);
+
+/** Whether `scenario` runs a PVFS2 workload (list I/O, MPI-Tile-IO, BT-IO). */
+export function isPvfs2Scenario(scenario: { workload: { kind: string } }): boolean {
+  return PVFS2_KINDS.has(scenario.workload.kind);
+}
 /** Strips of the file drawn in the layout row. */
 const STRIPS_SHOWN = 12;
 
@@ -33,7 +38,7 @@ export function StorageView() {
   const registry = useParameterRegistry();
   const { trace } = useRun();
   const w = scenario.workload as { kind: string; clients?: number; servers?: number };
-  const pvfs2 = PVFS2_KINDS.has(w.kind);
+  const pvfs2 = isPvfs2Scenario(scenario);
   const clients = w.clients ?? 4;
   const servers = w.servers ?? 4;
   const parameter = (name: string) =>

@@ -147,7 +147,7 @@ export interface BreakdownTable {
 export interface WalkthroughHighlight {
   node?: number;
   component?: 'host' | 'pci' | 'nic' | 'link' | 'switch';
-  panel?: 'cluster' | 'inspector' | 'sequence' | 'timeline' | 'latency' | 'bandwidth' | 'tables';
+  panel?: 'cluster' | 'inspector' | 'sequence' | 'timeline' | 'latency' | 'bandwidth' | 'tables' | 'storage' | 'events';
 }
 
 /**
