@@ -39,3 +39,18 @@ test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA wit
   await emulator.playToggle.click();
   await page.screenshot({ path: 'test-results/pvfs2-listio.png', fullPage: true });
 });
+
+test('#scenario=pvfs2-btio&w=btio: BT-IO runs in the page with the native fingerprint; its tables and walkthrough show', async ({ emulator, page }) => {
+  test.setTimeout(240_000);
+  const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8'));
+  await emulator.open('#scenario=pvfs2-btio&w=btio&step=3');
+  await expect(emulator.fingerprint).toHaveText(/[0-9a-f]{16}/, { timeout: 200_000 });
+  expect(await emulator.finishedFingerprint()).toBe(golden['pvfs2-btio']);
+  await expect(emulator.errorBanner).toHaveCount(0);
+  await expect(page.getByText('BT-IO: paper (seed 000) vs simulated').first()).toBeVisible();
+  const tables = page.getByTestId('result-tables');
+  for (const row of ['No IO', 'Elan4-SG-LIO', 'Elan4 LIO', 'IBA']) await expect(tables.getByText(row, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 3 of 3');
+  await expect(page.getByTestId('walkthrough-text')).toContainText('I/O time is a difference');
+  await page.screenshot({ path: 'test-results/pvfs2-btio.png', fullPage: true });
+});

@@ -47,6 +47,8 @@ std::unique_ptr<BmiMethod> make_bmi(const RunContext& ctx, const SeriesSpec& spe
 Pvfs2Run::Pvfs2Run(const RunContext& ctx, const Pvfs2Spec& spec) : ctx_(ctx), spec_(spec) {}
 
 void Pvfs2Run::start() {
+  // The prologue (BT-IO's run without I/O) keeps its own share of the trace, as each series does.
+  ctx_.sim.trace().begin_segment(static_cast<size_t>(ctx_.scenario.trace_max_records_per_run));
   prologue([this]() { run_series(0); });
 }
 
