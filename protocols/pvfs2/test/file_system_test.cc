@@ -1,0 +1,82 @@
+// The PVFS2 file system's flows and request limits (references/pvfs2-elan4.md §2.4-2.5): server writes hold at most
+// BUFFERS_PER_FLOW received buffers while Trove lags, server reads prime all of them, a request above
+// PVFS_REQ_LIMIT_IOREQ_BYTES is refused, and the storage view's records follow the flows.
+#include <gtest/gtest.h>
+
+#include "hw/qsnet_cluster.h"
+#include "pvfs2/bmi_elan4.h"
+#include "pvfs2/file_system.h"
+
+namespace hpcsim::pvfs2 {
+namespace {
+
+/// One client (node 0) and one server (node 1) over Elan4 SG-LIO; `overrides` applied to the testbed's parameters.
+struct FsRig {
+  explicit FsRig(std::vector<std::pair<std::string, double>> overrides = {})
+      : p(with(overrides)), cluster(sim, p, 2, NicFamily::kElan4), fs(sim, p, 1, 1, [this](int n) -> Host& {
+          return cluster.host(n);
+        }) {
+    bmi = std::make_unique<BmiElan4>(sim, cluster, p, ListMode::kSgLio,
+                                     [this](int n) -> Thread& { return fs.thread(n); }, &ids, 0);
+    fs.attach(bmi.get());
+  }
+  static ParameterSet with(const std::vector<std::pair<std::string, double>>& overrides) {
+    ParameterSet p("osu-elan4-2005");
+    for (const auto& [name, value] : overrides) p.set(name, value);
+    return p;
+  }
+  Simulator sim;
+  ParameterSet p;
+  QsnetCluster cluster;
+  FileSystem fs;
+  uint32_t ids = 0;
+  std::unique_ptr<BmiElan4> bmi;
+};
+
+TEST(Flows, AServerWriteHoldsAtMostBuffersPerFlowWhileTroveLags) {
+  // A synchronous disk makes Trove far slower than the network: received buffers pile up to the limit.
+  FsRig r({{"pvfs2.trove_sync_data", 1}});
+  bool done = false;
+  const uint64_t bytes = 16u << 20;  // 64 steps of 256 KiB
+  ASSERT_EQ(r.fs.io(0, IoType::kWrite, {{0, bytes}}, {}, [&]() { done = true; }), "");
+  r.sim.run(UINT64_MAX);
+  EXPECT_TRUE(done);
+  EXPECT_EQ(r.fs.counters().flow_steps, 64u);
+  EXPECT_EQ(r.fs.counters().max_buffers, static_cast<uint32_t>(r.p.count("pvfs2.flow_buffers")));
+}
+
+TEST(Flows, AServerReadPrimesEveryBuffer) {
+  FsRig r;
+  bool done = false;
+  ASSERT_EQ(r.fs.io(0, IoType::kRead, {{0, 4u << 20}}, {}, [&]() { done = true; }), "");
+  r.sim.run(UINT64_MAX);
+  EXPECT_TRUE(done);
+  EXPECT_EQ(r.fs.counters().max_buffers, static_cast<uint32_t>(r.p.count("pvfs2.flow_buffers")));
+}
+
+TEST(Flows, AWriteOfFewStepsNeverHoldsMoreBuffersThanSteps) {
+  FsRig r({{"pvfs2.trove_sync_data", 1}});
+  ASSERT_EQ(r.fs.io(0, IoType::kWrite, {{0, 3u << 18}}, {}, []() {}), "");  // 3 steps
+  r.sim.run(UINT64_MAX);
+  EXPECT_EQ(r.fs.counters().flow_steps, 3u);
+  EXPECT_LE(r.fs.counters().max_buffers, 3u);
+}
+
+TEST(Requests, ARequestAboveTheIoreqLimitIsRefusedWithItsSize) {
+  FsRig r;
+  const uint64_t limit = static_cast<uint64_t>(r.p.count("pvfs2.ioreq_limit_bytes"));
+  uint32_t regions = 1;
+  while (r.fs.request_bytes(regions + 1) <= limit) ++regions;  // the most regions one request may carry
+  auto regions_of = [](uint32_t n) {
+    std::vector<Extent> file;
+    for (uint32_t i = 0; i < n; ++i) file.push_back({2ull * i * 512, 512});
+    return file;
+  };
+  EXPECT_EQ(r.fs.io(0, IoType::kWrite, regions_of(regions), {}, []() {}), "");
+  const std::string err = r.fs.io(0, IoType::kWrite, regions_of(regions + 1), {}, []() {});
+  EXPECT_NE(err.find("PVFS_REQ_LIMIT_IOREQ_BYTES"), std::string::npos) << err;
+  EXPECT_NE(err.find(std::to_string(regions + 1) + " regions"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace hpcsim::pvfs2
