@@ -4,7 +4,7 @@
  * take a scenario's JSON text and give the result object that `npm run --silent sim -- <file> --format json` prints
  * (`runNative`, `(await loadWasm()).runToEnd<SimResult>`). Used by the CLI, the bench and the Node tests.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -41,13 +41,47 @@ export function ensureNative(): void {
 /** Runs the native binary on `text`; throws with the core's one-line error on a bad scenario. */
 export function runNative(text: string, traceCsv?: string): SimResult {
   ensureNative();
-  const dir = mkdtempSync(join(tmpdir(), 'hpcsim-'));
-  const file = join(dir, 'scenario.json');
-  writeFileSync(file, text);
+  const file = scenarioFile(text);
   const args = traceCsv ? [file, '--trace-csv', traceCsv] : [file];
   const r = spawnSync(NATIVE_BIN, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error((r.stderr || 'native core failed').trim());
   return JSON.parse(r.stdout) as SimResult;
+}
+
+/**
+ * The CLI's native run: `args` after the scenario file (--trace-csv, --until-us, --max-events, --progress). The
+ * binary's progress lines go to this process's stderr as they come; anything else it writes there is the error a
+ * refused or failed run throws.
+ */
+export function runNativeStreaming(text: string, args: string[]): Promise<SimResult> {
+  ensureNative();
+  const file = scenarioFile(text);
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(NATIVE_BIN, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').filter((l) => l.length > 0)) {
+        if (line.startsWith('progress: ')) process.stderr.write(`${line}\n`);
+        else err += `${line}\n`;
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(err.trim() || 'native core failed'));
+      else resolveRun(JSON.parse(Buffer.concat(out).toString('utf8')) as SimResult);
+    });
+  });
+}
+
+/** Writes `text` to a fresh temporary file for the native binary; its path. */
+function scenarioFile(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hpcsim-'));
+  const file = join(dir, 'scenario.json');
+  writeFileSync(file, text);
+  return file;
 }
 
 /** Loads the Node build of the wasm module (build/wasm/node/hpcsim.cjs) behind the one bridge (web/src/sim/coreBridge.ts). */

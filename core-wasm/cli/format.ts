@@ -6,6 +6,11 @@ function pad(s: string, n: number, right = false): string {
   return right ? s.padStart(n) : s.padEnd(n);
 }
 
+/** A value for a table cell: a number to `digits` places, "—" for none (a bounded run's unfinished cells). */
+function cell(v: number | null | undefined, digits: number): string {
+  return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '—';
+}
+
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => pad(c, widths[i], i > 0)).join('  ');
@@ -30,14 +35,16 @@ export function formatTables(result: SimResult, comparisons: Comparison[]): stri
   const header = ['bytes', ...result.series.map((s) => `${s.id} us`), ...result.series.map((s) => `${s.id} MB/s`)];
   const rows = sizes.map((b, k) => [
     String(b),
-    ...result.series.map((s) => s.points[k].latency_us.toFixed(2)),
-    ...result.series.map((s) => s.points[k].bandwidth_MBps.toFixed(1)),
+    ...result.series.map((s) => cell(s.points[k]?.latency_us, 2)),
+    ...result.series.map((s) => cell(s.points[k]?.bandwidth_MBps, 1)),
   ]);
-  out += 'One-way latency (iteration / 2) and bandwidth (size / one-way latency; MB/s = 10^6 B/s)\n';
-  out += table(header, rows) + '\n';
+  if (rows.length > 0) {
+    out += 'One-way latency (iteration / 2) and bandwidth (size / one-way latency; MB/s = 10^6 B/s)\n';
+    out += table(header, rows) + '\n';
+  }
   for (const t of result.tables) {
     out += `${t.label} (${t.unit})\n`;
-    out += table(['', ...t.columns], t.rows.map((r) => [r.label, ...r.values.map((v) => v.toFixed(2))])) + '\n';
+    out += table(['', ...t.columns], t.rows.map((r) => [r.label, ...(r.values as (number | null)[]).map((v) => cell(v, 2))])) + '\n';
   }
   if (comparisons.length) out += 'Paper vs simulated\n' + comparisonTable(comparisons);
   return out;

@@ -1,66 +1,216 @@
 /**
- * `npm run sim -- [scenario.json] [--format table|json] [--engine native|wasm] [--trace-csv FILE] [--parameters]`
- *
- * Runs a scenario without a browser. With no file it runs scenarios/portals-qsnet-pingpong.json. The scenario
- * is validated against scenarios/scenario.schema.json (the page's validator); a bad one exits 1 with one line
- * naming the field. `--format json` prints exactly one JSON object: {scenario, fingerprint, events, series,
- * tables, ...}. Latencies are µs; MB/s means 10^6 bytes per second.
+ * `npm run sim -- [scenario.json | scenario id] [options]`: runs a scenario without a browser (see `--help`, and
+ * USAGE below). With no scenario it runs scenarios/portals-qsnet-pingpong.json. The scenario is validated against
+ * scenarios/scenario.schema.json (the page's validator); a bad one exits 1 with one line naming the field.
+ * `--format json` prints exactly one JSON object: {scenario, fingerprint, events, series, tables, ...}, plus
+ * `bounded` when --until or --max-events stopped the run. Latencies are µs; MB/s means 10^6 bytes per second.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { validateScenario } from '../../web/src/scenario/validateScenario';
 import { compareWithPaper } from './checks';
-import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNative, type SimResult } from './engines';
+import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
 
-function fail(message: string): never {
+export const USAGE = `usage: npm run sim -- [scenario] [options]
+
+Runs a scenario of the HPC interconnect emulator without a browser and prints its results.
+
+scenario             a scenario file (JSON, scenarios/scenario.schema.json), or the id of a shipped scenario
+                     (see --list-scenarios); default: scenarios/portals-qsnet-pingpong.json
+
+options
+  --format table|json  readable tables (default) or exactly one JSON object on stdout
+  --engine native|wasm the native build (default; built on first use) or the WebAssembly module under Node
+  --trace-csv FILE     also write every trace record as CSV (native engine)
+  --until US           stop once the simulated time reaches US microseconds
+  --max-events N       stop after N kernel events
+  --quiet              no progress lines on stderr (a run longer than 2 s reports its progress every 2 s)
+  --parameters         print the model parameter registry (name, unit, default, range, source) as JSON
+  --catalog            print the catalog of fabrics, protocols and workload kinds as JSON
+  --list-scenarios     list the shipped scenarios: id and title
+  -h, --help           this text
+  -v, --version        the emulator's version
+
+A run stopped by --until or --max-events says so: the table output ends with a "bounded" line, the JSON has
+"bounded": {reason, sim_time_us, events}, and the figures cover only what finished.
+
+exit codes
+  0  the run finished (or stopped at its bound) and its results are on stdout
+  1  the scenario or an option was refused: one line on stderr names the field or option
+  2  the core failed unexpectedly
+
+examples
+  npm run sim
+  npm run sim -- scenarios/ompi-elan4-progress.json --format json
+  npm run sim -- pvfs2-btio --until 5000000
+  npm run sim -- qsnet-256-half-shift --engine wasm --max-events 100000
+`;
+
+function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
-  process.exit(1);
+  process.exit(code);
+}
+
+/** The shipped scenarios (scenarios/*.json except the schema and fingerprints): id, title, file. */
+export function shippedScenarios(): { id: string; title: string; file: string }[] {
+  const dir = join(ROOT, 'scenarios');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json' && f !== 'fingerprints.json')
+    .sort()
+    .map((f) => {
+      const s = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { id: string; title?: string };
+      return { id: s.id, title: s.title ?? '', file: join(dir, f) };
+    });
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return `${pkg.name} ${pkg.version}${git.status === 0 ? ` (${git.stdout.trim()})` : ''}`;
+}
+
+/** A positive number from option `name`'s text, or a refusal naming it. */
+function positive(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (!Number.isFinite(v) || v <= 0) fail(`--${name}: "${text}" is not a positive number`);
+  return v;
+}
+
+interface Bounds {
+  untilUs?: number;
+  maxEvents?: number;
+  quiet: boolean;
+}
+
+/** Runs on the wasm module slice by slice, within the bounds, reporting progress every 2 s on stderr. */
+async function runWasm(text: string, bounds: Bounds): Promise<SimResult> {
+  const core = await loadWasm();
+  const id = core.create(text);
+  if (id <= 0) throw new Error(core.lastError());
+  const start = Date.now();
+  let lastReport = start;
+  let bound: string | undefined;
+  try {
+    for (;;) {
+      let budget = bounds.untilUs || bounds.maxEvents ? 1 << 12 : 1 << 18;
+      if (bounds.maxEvents) {
+        const left = bounds.maxEvents - core.events(id);
+        if (left <= 0) {
+          bound = 'max_events';
+          break;
+        }
+        budget = Math.min(budget, left);
+      }
+      const status = core.run(id, budget);
+      while (core.traceTake(id, 65_536) > 0) { /* the CLI keeps no trace */ }
+      if (status === 'failed') throw new Error(core.lastError() || 'the run failed');
+      if (status === 'finished') break;
+      if (bounds.untilUs && core.nowPs(id) / 1e6 >= bounds.untilUs) {
+        bound = 'until';
+        break;
+      }
+      if (!bounds.quiet && Date.now() - lastReport >= 2000) {
+        lastReport = Date.now();
+        process.stderr.write(`progress: ${(core.nowPs(id) / 1e6).toFixed(3)} us simulated, ${core.events(id)} events\n`);
+      }
+    }
+    const result = JSON.parse(core.resultText(id)) as SimResult & { bounded?: unknown };
+    if (bound) result.bounded = { reason: bound, sim_time_us: core.nowPs(id) / 1e6, events: core.events(id) };
+    return result;
+  } finally {
+    core.destroy(id);
+  }
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  let file = DEFAULT;
-  let format = 'table';
-  let engine = 'native';
-  let traceCsv: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--format') format = args[++i] ?? '';
-    else if (a === '--engine') engine = args[++i] ?? '';
-    else if (a === '--trace-csv') traceCsv = args[++i];
-    else if (a === '--parameters') {
-      ensureNative();
-      const registry = JSON.parse(spawnSync(NATIVE_BIN, ['--parameters'], { encoding: 'utf8' }).stdout);
-      process.stdout.write(`${JSON.stringify(registry, null, 2)}\n`);
-      return;
-    } else if (a.startsWith('--')) fail(`unknown option ${a} (see core-wasm/cli/sim.ts)`);
-    else file = a;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', default: 'table' },
+        engine: { type: 'string', default: 'native' },
+        'trace-csv': { type: 'string' },
+        until: { type: 'string' },
+        'max-events': { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        parameters: { type: 'boolean', default: false },
+        catalog: { type: 'boolean', default: false },
+        'list-scenarios': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (e) {
+    fail(`${(e as Error).message.split('\n')[0].split('. ')[0].replace(/\.$/, '')} (see --help)`);
   }
+  const o = parsed.values;
+  if (o.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (o.version) {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
+  if (o['list-scenarios']) {
+    for (const s of shippedScenarios()) process.stdout.write(`${s.id.padEnd(30)} ${s.title}\n`);
+    return;
+  }
+  if (o.parameters || o.catalog) {
+    ensureNative();
+    const r = spawnSync(NATIVE_BIN, [o.parameters ? '--parameters' : '--catalog'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    if (r.status !== 0) fail((r.stderr || 'the core failed').trim(), 2);
+    process.stdout.write(`${JSON.stringify(JSON.parse(r.stdout), null, 2)}\n`);
+    return;
+  }
+  if (parsed.positionals.length > 1) fail(`one scenario only (also got "${parsed.positionals[1]}")`);
+  const format = o.format;
+  const engine = o.engine;
   if (format !== 'table' && format !== 'json') fail(`--format: "${format}" is not table or json`);
   if (engine !== 'native' && engine !== 'wasm') fail(`--engine: "${engine}" is not native or wasm`);
+  if (o['trace-csv'] !== undefined && engine !== 'native') fail('--trace-csv: only with --engine native');
+  const bounds: Bounds = { untilUs: positive('until', o.until), maxEvents: positive('max-events', o['max-events']), quiet: o.quiet };
 
-  let text: string;
+  let file = parsed.positionals[0] ?? DEFAULT;
+  if (!existsSync(file)) {  // a shipped scenario's id
+    const shipped = shippedScenarios().find((s) => s.id === file);
+    if (shipped) file = shipped.file;
+  }
+  let text = '';
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    fail(`${file}: cannot read the file`);
+    fail(`${file}: cannot read the file (nor is it a shipped scenario's id: see --list-scenarios)`);
   }
-  let parsed: unknown;
+  let doc: unknown;
   try {
-    parsed = JSON.parse(text);
+    doc = JSON.parse(text);
   } catch (e) {
     fail(`${file}: not valid JSON (${(e as Error).message})`);
   }
-  const valid = validateScenario(parsed);
+  const valid = validateScenario(doc);
   if (!valid.ok) fail(`${file}: ${valid.error}`);
 
-  let result: SimResult;
+  let result: SimResult & { bounded?: { reason: string; sim_time_us: number; events: number } };
   try {
-    result = engine === 'native' ? runNative(text, traceCsv) : (await loadWasm()).runToEnd<SimResult>(text);
+    if (engine === 'native') {
+      const extra = [
+        ...(o['trace-csv'] !== undefined ? ['--trace-csv', o['trace-csv']] : []),
+        ...(bounds.untilUs ? ['--until-us', String(bounds.untilUs)] : []),
+        ...(bounds.maxEvents ? ['--max-events', String(Math.floor(bounds.maxEvents))] : []),
+        ...(bounds.quiet ? [] : ['--progress']),
+      ];
+      result = await runNativeStreaming(text, extra);
+    } else {
+      result = await runWasm(text, bounds);
+    }
   } catch (e) {
     fail(`${file}: ${(e as Error).message}`);
   }
@@ -70,6 +220,15 @@ async function main(): Promise<void> {
   }
   const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
   process.stdout.write(formatTables(result, compareWithPaper(result, reference)));
+  if (result.bounded)
+    process.stdout.write(
+      `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`,
+    );
 }
 
-main().catch((e) => fail(String(e)));
+// `npm run sim -- --list-scenarios | head`: a closed pipe ends the output, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+main().catch((e) => fail(String(e), 2));

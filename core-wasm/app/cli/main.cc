@@ -1,19 +1,27 @@
-// Native command-line runner: `hpcsim-native <scenario.json> [--trace-csv <file>]` prints the result JSON on
-// stdout and optionally writes every trace record as CSV. `hpcsim-native --parameters` prints the parameter
-// registry, `hpcsim-native --catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario prints
-// one line naming the field on stderr and exits 2. The npm CLI
-// (core-wasm/cli/sim.mjs) validates against the schema first and formats tables.
+// Native command-line runner:
+//   hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <µs>] [--max-events <n>] [--progress]
+//   hpcsim-native --parameters | --catalog
+// prints the result JSON on stdout and optionally writes every trace record as CSV. --until-us and --max-events stop
+// a run early (the result then carries "bounded": {reason, sim_time_us, events} and the figures of what finished);
+// --progress reports simulated time and events on stderr every 2 s of wall time. `--parameters` prints the parameter
+// registry, `--catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario or option prints one
+// line on stderr and exits 2. The npm CLI (core-wasm/cli/sim.ts) validates against the schema first and formats
+// tables.
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "catalog/catalog.h"
 #include "enrolment.h"
+#include "nlohmann/json.hpp"
 #include "params/parameter.h"
 #include "run/session.h"
 
 namespace {
+
 void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
   size_t n;
   while ((n = t.take(65536)) > 0)
@@ -21,6 +29,24 @@ void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
       std::fprintf(csv, "%.0f,%.0f,%u,%u,%u,%u,%d\n", t.batch_t0()[i], t.batch_t1()[i], t.batch_kind()[i],
                    t.batch_component()[i], t.batch_message()[i], t.batch_bytes()[i], t.batch_value()[i]);
 }
+
+int usage(const std::string& why) {
+  std::fprintf(stderr,
+               "%s\nusage: hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <us>] [--max-events <n>] "
+               "[--progress] | --parameters | --catalog\n",
+               why.c_str());
+  return 2;
+}
+
+/// A positive number from `text`, or false.
+bool number(const char* text, double* out) {
+  char* end = nullptr;
+  double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(v > 0) || v > 1e18) return false;
+  *out = v;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -33,13 +59,40 @@ int main(int argc, char** argv) {
     std::printf("%s\n", hpcsim::catalog_json(hpcsim::catalog()).c_str());
     return 0;
   }
-  if (argc != 2 && !(argc == 4 && std::string(argv[2]) == "--trace-csv")) {
-    std::fprintf(stderr, "usage: hpcsim-native <scenario.json> [--trace-csv <file>] | --parameters | --catalog\n");
-    return 2;
+  std::string file, csv_path;
+  double until_us = 0, max_events = 0;
+  bool progress = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](const char* name) -> const char* {
+      if (i + 1 >= argc) return nullptr;
+      (void)name;
+      return argv[++i];
+    };
+    if (a == "--trace-csv") {
+      const char* v = value("--trace-csv");
+      if (!v) return usage("--trace-csv: a file name is missing");
+      csv_path = v;
+    } else if (a == "--until-us") {
+      const char* v = value("--until-us");
+      if (!v || !number(v, &until_us)) return usage("--until-us: a positive simulated time in us is needed");
+    } else if (a == "--max-events") {
+      const char* v = value("--max-events");
+      if (!v || !number(v, &max_events)) return usage("--max-events: a positive event count is needed");
+    } else if (a == "--progress") {
+      progress = true;
+    } else if (a.rfind("--", 0) == 0) {
+      return usage("unknown option " + a);
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return usage("one scenario file only (also got " + a + ")");
+    }
   }
-  std::ifstream in(argv[1], std::ios::binary);
+  if (file.empty()) return usage("a scenario file is missing");
+  std::ifstream in(file, std::ios::binary);
   if (!in) {
-    std::fprintf(stderr, "%s: cannot read the file\n", argv[1]);
+    std::fprintf(stderr, "%s: cannot read the file\n", file.c_str());
     return 2;
   }
   std::stringstream text;
@@ -51,20 +104,54 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::FILE* csv = nullptr;
-  if (argc == 4) {
-    csv = std::fopen(argv[3], "w");
+  if (!csv_path.empty()) {
+    csv = std::fopen(csv_path.c_str(), "w");
     if (!csv) {
-      std::fprintf(stderr, "%s: cannot write the file\n", argv[3]);
+      std::fprintf(stderr, "%s: cannot write the file\n", csv_path.c_str());
       return 2;
     }
     std::fprintf(csv, "t_start_ps,t_end_ps,kind,component,message,bytes,value\n");
   }
+  using clock = std::chrono::steady_clock;
+  auto last_report = clock::now();
+  const bool bounded_run = until_us > 0 || max_events > 0;
+  // Bounded runs go in small slices so they stop close to the bound.
+  const uint64_t slice = bounded_run ? (1u << 12) : (1u << 20);
+  std::string bound;
   for (;;) {
-    bool done = session->run(1u << 20);
+    uint64_t budget = slice;
+    const uint64_t done_events = session->sim().events_executed();
+    if (max_events > 0) {
+      const uint64_t left = static_cast<uint64_t>(max_events) > done_events ? static_cast<uint64_t>(max_events) - done_events : 0;
+      if (left == 0) {
+        bound = "max_events";
+        break;
+      }
+      budget = left < budget ? left : budget;
+    }
+    bool done = session->run(budget);
     if (csv) dump(csv, session->sim().trace());
     if (done) break;
+    if (until_us > 0 && static_cast<double>(session->sim().now()) / 1e6 >= until_us) {
+      bound = "until";
+      break;
+    }
+    if (progress && clock::now() - last_report >= std::chrono::seconds(2)) {
+      last_report = clock::now();
+      std::fprintf(stderr, "progress: %.3f us simulated, %llu events\n",
+                   static_cast<double>(session->sim().now()) / 1e6,
+                   static_cast<unsigned long long>(session->sim().events_executed()));
+    }
   }
   if (csv) std::fclose(csv);
-  std::printf("%s\n", session->result_json().c_str());
+  if (bound.empty()) {
+    std::printf("%s\n", session->result_json().c_str());
+    return 0;
+  }
+  auto result = nlohmann::ordered_json::parse(session->result_json(), nullptr, false);
+  result["bounded"] = {{"reason", bound},
+                       {"sim_time_us", static_cast<double>(session->sim().now()) / 1e6},
+                       {"events", session->sim().events_executed()}};
+  std::printf("%s\n", result.dump().c_str());
   return 0;
 }

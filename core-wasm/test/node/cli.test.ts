@@ -104,3 +104,59 @@ test('a bad node group exits non-zero with one line naming the group', () => {
   assert.notEqual(r.status, 0);
   assert.match(r.stderr.trim(), /cluster\.groups\/1\.nodes: nodes 4-15 overlap group 0 \(nodes 0-7\)$/);
 });
+
+test('--help lists every option, the exit codes and examples; --version names the package', () => {
+  const r = sim(['--help']);
+  assert.equal(r.status, 0, r.stderr);
+  for (const o of ['--format', '--engine', '--trace-csv', '--until', '--max-events', '--quiet', '--parameters', '--catalog', '--list-scenarios', '--help', '--version'])
+    assert.ok(r.stdout.includes(o), `--help lacks ${o}`);
+  assert.match(r.stdout, /exit codes/);
+  assert.match(r.stdout, /examples/);
+  const v = sim(['--version']);
+  assert.equal(v.status, 0, v.stderr);
+  assert.match(v.stdout, /^hpc-interconnect-emulator \d+\.\d+\.\d+/);
+});
+
+test('--list-scenarios lists every shipped scenario, and a shipped id runs like its file', () => {
+  const r = sim(['--list-scenarios']);
+  assert.equal(r.status, 0, r.stderr);
+  const ids = r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+  assert.ok(ids.includes('portals-qsnet-pingpong') && ids.includes('pvfs2-btio') && ids.includes('ib-verbs-pingpong'));
+  assert.ok(!ids.includes('fingerprints') && !ids.includes('scenario.schema'));
+  const byId = JSON.parse(sim(['portals-qsnet-pingpong', '--format', 'json']).stdout);
+  const byFile = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
+  assert.equal(byId.fingerprint, byFile.fingerprint);
+});
+
+test('--until and --max-events bound a run and the output says so, natively and in wasm', () => {
+  const until = JSON.parse(sim(['qsnet-256-half-shift', '--until', '40', '--format', 'json']).stdout);
+  assert.equal(until.bounded.reason, 'until');
+  assert.ok(until.bounded.sim_time_us >= 40 && until.bounded.sim_time_us < 60, String(until.bounded.sim_time_us));
+  for (const engine of ['native', 'wasm']) {
+    const r = sim(['qsnet-256-half-shift', '--max-events', '5000', '--engine', engine, '--format', 'json']);
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual([out.bounded.reason, out.bounded.events], ['max_events', 5000], engine);
+  }
+  const table = sim(['qsnet-256-half-shift', '--max-events', '5000']);
+  assert.match(table.stdout, /bounded: stopped by --max-events/);
+  const whole = JSON.parse(sim(['portals-qsnet-pingpong', '--format', 'json', '--until', '1e12']).stdout);
+  assert.equal(whole.bounded, undefined); // finished before the bound
+});
+
+test('bad options are refused with exit 1 and one line naming the option', () => {
+  for (const [args, pattern] of [
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--until=-5'], /--until: "-5" is not a positive number/],
+    [['--until'], /Option '--until <value>' argument missing/],
+    [['--max-events', 'many'], /--max-events: "many" is not a positive number/],
+    [['--format', 'xml'], /--format: "xml" is not table or json/],
+    [['no-such-scenario'], /cannot read the file \(nor is it a shipped scenario's id/],
+  ] as [string[], RegExp][]) {
+    const r = sim(args);
+    assert.equal(r.status, 1, args.join(' '));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, pattern);
+  }
+});
