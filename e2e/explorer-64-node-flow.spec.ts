@@ -76,7 +76,7 @@ test('build 64 nodes, run, scrub back to a message, open its layers, compare, sh
     await page.getByTestId('component-host40').click();
     const t = await emulator.simTimeUs();
     await emulator.copyLink.click();
-    await expect.poll(() => page.url()).toContain('#s=3.');
+    await expect.poll(() => page.url()).toMatch(/#s=4\.[0-9a-f]{8}\./);
     const link = decodeLink(page.url());
     expect(link.scenario.cluster.nodes).toBe(64);
     expect(link.view.node).toBe(40);

@@ -37,7 +37,7 @@ test('a changed PCI clock runs as B beside A; one cursor drives both; charts ove
   });
 
   await emulator.copyLink.click();
-  await expect.poll(() => page.url()).toContain('#s=3.');
+  await expect.poll(() => page.url()).toMatch(/#s=4\.[0-9a-f]{8}\./);
   expect(decodeLink(page.url()).compare).toEqual({ kind: 'parameter', name: 'pci.clock_MHz', value: 133 });
   const fpB = await compare.getByTestId('fingerprint-b').textContent();
   const fresh = await context.newPage();

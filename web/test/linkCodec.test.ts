@@ -4,6 +4,7 @@ import LZString from 'lz-string';
 import {
   decodeScenarioLink,
   encodeScenarioLink,
+  foreignHashError,
   LinkTooLargeError,
   MAX_LINK_CHARS,
 } from '../src/share/linkCodec.ts';
@@ -13,7 +14,7 @@ const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 test('link round trip: encode then decode gives the same scenario', () => {
   const hash = encodeScenarioLink(defaultScenario);
-  assert.match(hash, /^s=3\./);
+  assert.match(hash, /^s=4\.[0-9a-f]{8}\./);
   const decoded = decodeScenarioLink('#' + hash);
   assert.equal(decoded.ok, true);
   if (decoded.ok) assert.deepEqual(decoded.scenario, defaultScenario);
@@ -26,7 +27,7 @@ test('round trip also works without the leading # and with other parameters', ()
 
 test('tampered data gives an error, never a scenario', () => {
   const hash = encodeScenarioLink(defaultScenario);
-  const data = hash.slice('s=3.'.length);
+  const data = hash.slice('s=4.00000000.'.length);
   const variants = [
     data.slice(0, data.length >> 1),
     data.slice(10),
@@ -48,8 +49,8 @@ test('valid compression of non-JSON text is a JSON parse error', () => {
 });
 
 test('unknown version gives an error naming the version', () => {
-  const data = encodeScenarioLink(defaultScenario).slice('s=3.'.length);
-  for (const version of ['4', '0', 'x', '99']) {
+  const data = encodeScenarioLink(defaultScenario).slice('s=4.'.length);
+  for (const version of ['5', '0', 'x', '99']) {
     const decoded = decodeScenarioLink(`#s=${version}.${data}`);
     assert.equal(decoded.ok, false);
     if (!decoded.ok) assert.match(decoded.error, new RegExp(`version "${version}" is unknown`));
@@ -86,4 +87,36 @@ test('oversize link is refused when decoding and when encoding', () => {
   }
   big.reference = { ...big.reference, source: chars.join('') };
   assert.throws(() => encodeScenarioLink(big), LinkTooLargeError);
+});
+
+test('a hash that is not a link of this page is named, never passed over in silence', () => {
+  for (const ok of ['', '#', '#scenario=via-sci-pingpong', '#w=ompi-rdma-write&step=2', '#scenario=pvfs2-btio&w=btio']) assert.equal(foreignHashError(ok), null, ok);
+  const good = encodeScenarioLink(defaultScenario);
+  const reversed = `#${[...good].reverse().join('')}`;
+  assert.match(foreignHashError(reversed) ?? '', /is not a link of this page/);
+  assert.match(foreignHashError('#section-2') ?? '', /"#section-2" is not a link of this page/);
+  assert.match(foreignHashError('#/settings?tab=1') ?? '', /not a link of this page/);
+  assert.match(foreignHashError('#x=1&scenario=via-sci-pingpong') ?? '', /not a link of this page/);
+  assert.match(foreignHashError('#scenario=Bad_ID!') ?? '', /"Bad_ID!" is not a scenario id/);
+  assert.ok((foreignHashError(`#${'q'.repeat(5000)}`) ?? '').length < 300);  // a long address is cut in the message
+});
+
+test('version 4 refuses any change to its data, which versions 1-3 could not see', () => {
+  const hash = encodeScenarioLink(defaultScenario);
+  const data = hash.slice('s=4.00000000.'.length);
+  let silentlyDifferent = 0;
+  for (let i = 0; i < data.length; i += 97) {
+    const flipped = `${data.slice(0, i)}${data[i] === 'A' ? 'B' : 'A'}${data.slice(i + 1)}`;
+    const v4 = decodeScenarioLink(`#${hash.slice(0, 's=4.00000000.'.length)}${flipped}`);
+    assert.equal(v4.ok, false);
+    if (!v4.ok) assert.match(v4.error, /does not match its integrity check/);
+    if (decodeScenarioLink(`#s=3.${flipped}`).ok) silentlyDifferent++;
+  }
+  assert.ok(silentlyDifferent > 0, 'some changes pass unnoticed without the check');
+  const cut = decodeScenarioLink(`#${hash.slice(0, Math.floor(hash.length * 0.7))}`);
+  assert.equal(cut.ok, false);
+  if (!cut.ok) assert.match(cut.error, /damaged/);
+  const unchecked = decodeScenarioLink(`#s=4.${data}`);
+  assert.equal(unchecked.ok, false);
+  if (!unchecked.ok) assert.match(unchecked.error, /integrity check is missing/);
 });

@@ -20,14 +20,14 @@ test('a stored version-1 link still loads, with the default view', () => {
   assert.deepEqual(decoded.view, DEFAULT_VIEW);
 });
 
-test('the current format (3) carries the view: node, time cursor, speed, open panels', () => {
+test('the current format (4) carries the view: node, time cursor, speed, open panels', () => {
   const view: LinkView = { node: 5, time_ps: 123_456_789, speed_us_per_s: 10, panels: ['editor', 'timeline'] };
   const hash = encodeScenarioLink(defaultScenario, view);
-  assert.match(hash, /^s=3\./);
+  assert.match(hash, /^s=4\.[0-9a-f]{8}\./);
   const decoded = decodeScenarioLink(hash);
   assert.equal(decoded.ok, true);
   if (!decoded.ok) return;
-  assert.equal(decoded.version, 3);
+  assert.equal(decoded.version, 4);
   assert.deepEqual(decoded.scenario, defaultScenario);
   assert.deepEqual(decoded.view, view);
 });

@@ -33,17 +33,17 @@ test('a stored version-1 link still loads through both migrations', () => {
   }
 });
 
-test('version 3 round-trips a parameter comparison and the open walkthrough', () => {
+test('version 4 (version 3 with an integrity check) round-trips a parameter comparison and the open walkthrough', () => {
   const view: LinkView = {
     node: 0, time_ps: 16_609_096, speed_us_per_s: 1, panels: ['compare'],
     walkthrough: { id: 'portals-short-put', step: 3 },
   };
   const hash = encodeScenarioLink(defaultScenario, view, { kind: 'parameter', name: 'pci.clock_MHz', value: 133 });
-  assert.match(hash, /^s=3\./);
+  assert.match(hash, /^s=4\.[0-9a-f]{8}\./);
   const decoded = decodeScenarioLink(hash);
   assert.equal(decoded.ok, true);
   if (!decoded.ok) return;
-  assert.equal(decoded.version, 3);
+  assert.equal(decoded.version, 4);
   assert.deepEqual(decoded.view, view);
   assert.deepEqual(decoded.compare, { kind: 'parameter', name: 'pci.clock_MHz', value: 133 });
 });

@@ -5,7 +5,7 @@
  * A bad link shows its error in the banner and the page keeps (or falls back to) the default scenario.
  */
 import { useEffect } from 'react';
-import { bundledScenarioParameter, decodeScenarioLink, linkParameter, walkthroughParameter } from '../share/linkCodec';
+import { bundledScenarioParameter, decodeScenarioLink, foreignHashError, linkParameter, walkthroughParameter } from '../share/linkCodec';
 import { loadBundledScenario } from '../scenario/bundledScenarios';
 import { useCompareStore } from '../state/compareStore';
 import { useWalkthroughStore } from '../state/walkthroughStore';
@@ -41,6 +41,12 @@ function loadFromHash(initial: boolean): void {
     return;
   }
   if (linkParameter(hash) === null) {
+    const foreign = foreignHashError(hash);
+    if (foreign) {  // never a silent fallback: say what is wrong with the address
+      useBannerStore.getState().show(`${foreign} Showing the default scenario instead.`);
+      load(defaultScenario, 'default');
+      return;
+    }
     if (initial || source !== 'default') load(defaultScenario, 'default');
     if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
     return;

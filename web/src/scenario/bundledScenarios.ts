@@ -11,10 +11,10 @@ import { PVFS2_TEMPLATES, alltoallTemplate, dynamicTemplate, exchangeTemplate, n
 type Loader = () => Promise<{ default: unknown }>;
 
 const LOADERS: Record<string, Loader> = {
-  'ompi-elan4-progress': () => import('../../../scenarios/ompi-elan4-progress.json', { with: { type: 'json' } }),
-  'via-sci-pingpong': () => import('../../../scenarios/via-sci-pingpong.json', { with: { type: 'json' } }),
+  'ompi-elan4-progress': async () => ({ default: fabricTemplate('qsnet2') }), // the editor's qsnet2 template, in the main chunk
+  'via-sci-pingpong': async () => ({ default: fabricTemplate('sci-ringlet') }), // the editor's sci-ringlet template, in the main chunk
   'qsnet-256-half-shift': () => import('../../../scenarios/qsnet-256-half-shift.json', { with: { type: 'json' } }),
-  'fast-ethernet-16-half-shift': () => import('../../../scenarios/fast-ethernet-16-half-shift.json', { with: { type: 'json' } }),
+  'fast-ethernet-16-half-shift': async () => ({ default: fabricTemplate('fast-ethernet') }), // the editor's fast-ethernet template, in the main chunk
   // The editor's InfiniBand template (fabricTemplates.ts), so already in the main chunk.
   'ib-verbs-pingpong': async () => ({ default: fabricTemplate('infiniband') }),
   'qsnet-64-mixed-stacks': () => import('../../../scenarios/qsnet-64-mixed-stacks.json', { with: { type: 'json' } }),
