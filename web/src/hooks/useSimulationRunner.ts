@@ -1,12 +1,14 @@
 /**
  * Runs the current scenario as the page's run (run/runs.ts `pageRun`) whenever a scenario is loaded (scenario store
- * revision ≥ 1): resets playback, applies a share link's pending view, selects the initiator once the topology is
+ * revision ≥ 1): resets playback, applies a share link's pending view (else, once the run has finished, picks its playing
+ * speed from the first message), selects the initiator once the topology is
  * known, and shows the run's errors in the banner (a link's scenario the core refuses falls back to the default one).
  * Returns `cancel()`, which asks the worker to stop between slices.
  */
 import { useCallback, useEffect } from 'react';
 import { useScenarioStore } from '../state/scenarioStore';
-import { usePlaybackStore } from '../state/playbackStore';
+import { SPEEDS_US_PER_S, usePlaybackStore } from '../state/playbackStore';
+import { speedForRun } from '../playback/playStart';
 import { useBannerStore } from '../state/bannerStore';
 import { useSelectionStore } from '../state/selectionStore';
 import { defaultScenario } from '../scenario/defaultScenario';
@@ -23,7 +25,16 @@ export function useSimulationRunner(): { cancel: () => void } {
     const banner = useBannerStore.getState();
     usePlaybackStore.getState().setPlaying(false);
     usePlaybackStore.getState().setTime(0);
+    // A run opened without a view of its own plays at a speed chosen from its first message (playback/playStart.ts),
+    // unless the speed was changed meanwhile.
+    const speedAtStart = pendingView ? null : usePlaybackStore.getState().speed_us_per_s;
     pageRun.start(scenario, revision, wasmModuleUrl(), {
+      finished: () => {
+        const playback = usePlaybackStore.getState();
+        if (speedAtStart === null || playback.speed_us_per_s !== speedAtStart || playback.playing) return;
+        const speed = speedForRun(pageRun.trace, SPEEDS_US_PER_S);
+        if (speed !== null) playback.setSpeed(speed);
+      },
       topology: () => {
         if (!useSelectionStore.getState().selection) {
           useSelectionStore.getState().select({ kind: 'node', node: pingPongOf(scenario)?.initiator ?? 0 });

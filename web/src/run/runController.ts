@@ -68,6 +68,8 @@ export interface RunEvents {
   topology?(topology: Topology): void;
   /** The run failed (`phase` as the worker says; 'worker' = the worker itself failed) or its result was unreadable. */
   error?(message: string, phase: RunErrorPhase): void;
+  /** The run finished (its trace complete). */
+  finished?(): void;
 }
 
 export interface RunOptions {
@@ -181,6 +183,7 @@ export class RunController {
             end_ps: Math.max(this.trace.end_ps, m.now_ps),
           });
           if (error) events.error?.(error, 'result');
+          else events.finished?.();
           // The worker keeps the finished session for hs_message_json until a new run replaces it.
           this.messages.attach(worker);
           break;

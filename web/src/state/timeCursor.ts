@@ -6,6 +6,7 @@
  */
 import { usePlaybackStore } from './playbackStore';
 import { pageRun } from '../run/runs';
+import { playStartTime } from '../playback/playStart';
 
 const PS_PER_US = 1e6;
 
@@ -58,5 +59,8 @@ export function togglePlay(): void {
   const { status, end_ps } = pageRun.state();
   const finished = status !== 'running' && status !== 'loading';
   if (finished && end_ps > 0 && playback.time_ps >= end_ps) playback.setTime(0);
+  // Nothing on the wire for a while: start just before the next packet (playback/playStart.ts).
+  const start = playStartTime(pageRun.trace, usePlaybackStore.getState().time_ps, playback.speed_us_per_s);
+  if (start > usePlaybackStore.getState().time_ps) playback.setTime(start);
   playback.setPlaying(true);
 }
