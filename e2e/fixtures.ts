@@ -86,6 +86,8 @@ export class EmulatorPage {
 
 export const test = base.extend<{ emulator: EmulatorPage }>({
   emulator: async ({ page }, use) => {
+    // Every spec but the first-visit one sees the page as a returning visitor (the introduction dismissed before).
+    await page.addInitScript(() => window.localStorage.setItem('hpcsim.firstVisit.dismissed', '1'));
     await use(new EmulatorPage(page));
   },
 });

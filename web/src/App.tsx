@@ -30,6 +30,7 @@ import { ResultTables } from './components/ResultTables';
 import { PacketLayers } from './components/PacketLayers';
 import { CompareView } from './components/CompareView';
 import { WalkthroughCard } from './components/WalkthroughCard';
+import { FirstVisitCard } from './components/FirstVisitCard';
 import { WalkthroughPicker } from './components/WalkthroughPicker';
 import { EventChainView } from './components/EventChainView';
 import { useCompareRunner } from './hooks/useCompareRunner';
@@ -63,6 +64,7 @@ export function App() {
         <PanelToggles />
         <WalkthroughPicker />
       </div>
+      <FirstVisitCard />
       <WalkthroughCard />
       {panels.includes('editor') && !presenting && <ScenarioEditor />}
       {panels.includes('export') && <ExportPanel />}
