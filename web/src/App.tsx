@@ -11,6 +11,7 @@ import { useOpenPanels } from './hooks/useOpenPanels';
 import { Header } from './components/Header';
 import { ErrorBanner } from './components/ErrorBanner';
 import { ControlsBar } from './components/ControlsBar';
+import { PlaybackModes } from './components/PlaybackModes';
 import { PanelToggles } from './components/PanelToggles';
 import { ScenarioEditor } from './components/ScenarioEditor';
 import { ExportPanel } from './components/ExportPanel';
@@ -60,6 +61,7 @@ export function App() {
       <Header />
       <ErrorBanner />
       <ControlsBar onCancel={cancel} />
+      <PlaybackModes />
       <div className="toolbar-row">
         <PanelToggles />
         <WalkthroughPicker />

@@ -14,6 +14,7 @@ import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
 import { useRunState } from '../run/RunContext';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
 import { formatBytes } from '../charts/formatBytes';
+import { logPosition, logTime } from '../playback/playbackModes';
 
 const SCRUB_STEPS = 10_000;
 const formatUs = (ps: number) => (ps / 1e6).toFixed(3);
@@ -30,6 +31,11 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const marks = useMessageMarks();
   const scenario = useScenario();
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
+  const axis = usePlaybackStore((s) => s.axis);
+  const skips = usePlaybackStore((s) => s.skips);
+  // The time bar: linear, or log-scaled for long runs (playback/playbackModes.ts).
+  const position = (t: number) => (end_ps <= 0 ? 0 : axis === 'log' ? logPosition(t, end_ps) : Math.min(1, t / end_ps));
+  const timeAt = (p: number) => (axis === 'log' ? logTime(p, end_ps) : p * end_ps);
   // A speed restored from a share link may be off the list: offer it too.
   const speeds: number[] = SPEEDS_US_PER_S.includes(speed as never) ? [...SPEEDS_US_PER_S] : [...SPEEDS_US_PER_S, speed].sort((a, b) => a - b);
 
@@ -81,17 +87,25 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
           ))}
         </select>
       </label>
-      <input
-        type="range"
-        className="scrubber"
-        data-testid="time-scrubber"
-        aria-label="Simulated time"
-        aria-valuetext={`${formatUs(time_ps)} µs`}
-        min={0}
-        max={SCRUB_STEPS}
-        value={end_ps > 0 ? Math.round((time_ps / end_ps) * SCRUB_STEPS) : 0}
-        onChange={(e) => setTime((Number(e.target.value) / SCRUB_STEPS) * end_ps)}
-      />
+      <span className="scrubber-wrap">
+        <input
+          type="range"
+          className="scrubber"
+          data-testid="time-scrubber"
+          data-axis={axis}
+          aria-label={axis === 'log' ? 'Simulated time (log-scaled)' : 'Simulated time'}
+          aria-valuetext={`${formatUs(time_ps)} µs`}
+          min={0}
+          max={SCRUB_STEPS}
+          value={Math.round(position(time_ps) * SCRUB_STEPS)}
+          onChange={(e) => setTime(timeAt(Number(e.target.value) / SCRUB_STEPS))}
+        />
+        <span className="skip-marks" data-testid="skip-marks" aria-hidden="true">
+          {skips.map(([from, to], i) => (
+            <span key={i} className="skip-mark" style={{ left: `${100 * position(from)}%`, width: `${Math.max(0.3, 100 * (position(to) - position(from)))}%` }} />
+          ))}
+        </span>
+      </span>
       <span className="time">
         t = <output data-testid="sim-time">{formatUs(time_ps)}</output> µs
         <span className="muted"> / {formatUs(end_ps)}</span>

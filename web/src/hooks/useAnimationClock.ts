@@ -1,11 +1,13 @@
 /**
- * Advances the playback time with requestAnimationFrame while playing: Δt_sim = Δt_wall × speed.
+ * Advances the playback time with requestAnimationFrame while playing: Δt_sim = Δt_wall × speed, jumping over idle
+ * stretches when skipping is on and stopping at the run-until time.
  * Stops at the end of the trace once the run (of the RunProvider above the caller: the page's) has finished.
  */
 import { useEffect } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
 import { useRun } from '../run/RunContext';
 import { usePlaying } from './usePlaying';
+import { idleSkip } from '../playback/playbackModes';
 
 const PS_PER_US = 1e6;
 
@@ -22,6 +24,18 @@ export function useAnimationClock(): void {
       const playback = usePlaybackStore.getState();
       const run = source.state();
       let next = playback.time_ps + wall_s * playback.speed_us_per_s * PS_PER_US;
+      if (playback.skipIdle) {  // jump over an idle stretch (playback/playbackModes.ts), marked on the time bar
+        const skipTo = idleSkip(source.trace, next, playback.speed_us_per_s);
+        if (skipTo > next) {
+          playback.addSkip(next, skipTo);
+          next = skipTo;
+        }
+      }
+      if (playback.stopAt_ps !== null && next >= playback.stopAt_ps) {  // run until a time or a message
+        playback.setTime(playback.stopAt_ps);
+        playback.setPlaying(false);
+        return;
+      }
       const finished = run.status !== 'loading' && run.status !== 'running';
       if (finished && run.end_ps > 0 && next >= run.end_ps) {
         next = run.end_ps;

@@ -25,6 +25,7 @@ export function useSimulationRunner(): { cancel: () => void } {
     const banner = useBannerStore.getState();
     usePlaybackStore.getState().setPlaying(false);
     usePlaybackStore.getState().setTime(0);
+    usePlaybackStore.getState().clearSkips();
     // A run opened without a view of its own plays at a speed chosen from its first message (playback/playStart.ts),
     // unless the speed was changed meanwhile.
     const speedAtStart = pendingView ? null : usePlaybackStore.getState().speed_us_per_s;

@@ -7,6 +7,8 @@
 import { usePlaybackStore } from './playbackStore';
 import { pageRun } from '../run/runs';
 import { playStartTime } from '../playback/playStart';
+import { stepTarget } from '../playback/playbackModes';
+import { useSelectionStore } from './selectionStore';
 
 const PS_PER_US = 1e6;
 
@@ -14,18 +16,41 @@ function endPs(): number {
   return pageRun.state().end_ps;
 }
 
+/** The selected node's host, PCI bus and NIC ids (every network's), or null when stepping is not per node. */
+function stepComponents(): Set<number> | null {
+  const { stepNodeOnly } = usePlaybackStore.getState();
+  const selection = useSelectionStore.getState().selection;
+  const topology = pageRun.state().topology;
+  if (!stepNodeOnly || selection?.kind !== 'node' || !topology) return null;
+  return new Set(topology.components.filter((c) => c.node === selection.node && c.kind !== 'switch').map((c) => c.id));
+}
+
+/** To the next record start (of the chosen kind and node: playback/playbackModes.ts stepTarget). */
 export function stepForward(): void {
   const playback = usePlaybackStore.getState();
   playback.setPlaying(false);
-  const next = pageRun.trace.nextStartAfter(playback.time_ps);
+  const next = stepTarget(pageRun.trace, playback.time_ps, 1, playback.stepCategory, stepComponents());
   if (next !== null) playback.setTime(next);
 }
 
+/** To the previous record start (of the chosen kind and node), or the start. */
 export function stepBack(): void {
   const playback = usePlaybackStore.getState();
   playback.setPlaying(false);
-  const previous = pageRun.trace.previousStartBefore(playback.time_ps);
+  const previous = stepTarget(pageRun.trace, playback.time_ps, -1, playback.stepCategory, stepComponents());
   playback.setTime(previous ?? 0);
+}
+
+/** Plays from the cursor until `stop_ps` (run until a time or a message), then pauses there. */
+export function runUntil(stop_ps: number): void {
+  const playback = usePlaybackStore.getState();
+  if (stop_ps <= playback.time_ps) {
+    seek(stop_ps);
+    return;
+  }
+  playback.setPlaying(false);
+  playback.setStopAt(stop_ps);
+  usePlaybackStore.setState({ playing: true });
 }
 
 /** Moves the cursor by `delta_us` simulated µs, kept within [0, end of trace]. */

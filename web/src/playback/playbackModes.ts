@@ -1,0 +1,69 @@
+/**
+ * Playback modes like OMNeT++ Qtenv's run modes and Packet Tracer's event stepping (issue 13). Pure functions over a
+ * run's trace:
+ * - `idleSkip`: while playing, a stretch with nothing on the wire longer than `idleWallS` of wall time is jumped over
+ *   (to `leadWallS` before the next packet); the page marks each skipped stretch on the time bar.
+ * - `stepTarget`: the next or previous record start of a chosen category (packets, messages, NIC steps, PCI, host
+ *   calls; null = any) and, optionally, only on a set of components (the selected node's host, PCI bus and NIC).
+ * - `logTime` / `logPosition`: a log-scaled time bar for long runs, position p in [0, 1] ↔ time
+ *   t = 1 µs · ((end / 1 µs + 1)^p − 1): the first microseconds get as much of the bar as the last seconds.
+ */
+import type { TraceCategory, TraceStore } from '../trace/traceStore';
+import { playStartTime } from './playStart';
+
+const PS_PER_US = 1e6;
+
+/** Where playback at `next_ps` should be instead (a skip over an idle stretch), or `next_ps` itself. */
+export function idleSkip(trace: TraceStore, next_ps: number, speed_us_per_s: number, leadWallS = 0.25, idleWallS = 1): number {
+  return playStartTime(trace, next_ps, speed_us_per_s, leadWallS, idleWallS);
+}
+
+const STEP_CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue'];
+
+/**
+ * The start (ps) of the nearest record strictly after (`direction` 1) or before (−1) `t_ps` whose category is
+ * `category` (null: any) and, when `components` is given, whose component is one of them; null when none.
+ */
+export function stepTarget(
+  trace: TraceStore, t_ps: number, direction: 1 | -1, category: TraceCategory | null, components: ReadonlySet<number> | null,
+): number | null {
+  let best: number | null = null;
+  for (const c of category ? [category] : STEP_CATEGORIES) {
+    const idx = trace.index[c];
+    if (direction === 1) {
+      for (let i = idx.upperBound(t_ps, trace.t_start_ps); i < idx.length; i++) {
+        const r = idx.order[i];
+        const s = trace.t_start_ps[r];
+        if (best !== null && s >= best) break;
+        if (!components || components.has(trace.component[r])) {
+          best = s;
+          break;
+        }
+      }
+    } else {
+      for (let i = idx.lowerBound(t_ps, trace.t_start_ps) - 1; i >= 0; i--) {
+        const r = idx.order[i];
+        const s = trace.t_start_ps[r];
+        if (best !== null && s <= best) break;
+        if (!components || components.has(trace.component[r])) {
+          best = s;
+          break;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Time (ps) at position `p` in [0, 1] of a log-scaled bar ending at `end_ps`. */
+export function logTime(p: number, end_ps: number): number {
+  if (end_ps <= 0) return 0;
+  const span = end_ps / PS_PER_US + 1;
+  return Math.min(end_ps, Math.max(0, (Math.pow(span, Math.min(1, Math.max(0, p))) - 1) * PS_PER_US));
+}
+
+/** Position in [0, 1] of time `t_ps` on a log-scaled bar ending at `end_ps` (inverse of logTime). */
+export function logPosition(t_ps: number, end_ps: number): number {
+  if (end_ps <= 0) return 0;
+  return Math.log(Math.max(0, t_ps) / PS_PER_US + 1) / Math.log(end_ps / PS_PER_US + 1);
+}

@@ -1,0 +1,53 @@
+// Playback modes (playback/playbackModes.ts): stepping to the next/previous record of one kind or of some components,
+// and the log-scaled time bar.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TraceStore } from '../src/trace/traceStore.ts';
+import { logPosition, logTime, stepTarget } from '../src/playback/playbackModes.ts';
+import { TraceKind } from '../src/sim/traceKindCodes.ts';
+import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
+
+function batch(records: number[][]): TraceBatch {
+  const col = (i: number) => records.map((r) => r[i]);
+  return {
+    n: records.length,
+    t_start_ps: new Float64Array(col(0)), t_end_ps: new Float64Array(col(1)), kind: new Uint32Array(col(2)),
+    component: new Uint32Array(col(3)), message: new Uint32Array(col(4)), bytes: new Uint32Array(col(5)),
+    value: new Int32Array(col(6)),
+  };
+}
+
+function trace(): TraceStore {
+  const t = new TraceStore();
+  t.append(batch([
+    [10, 20, TraceKind.host_op, 1, 0, 0, 1],          // node 0's host
+    [30, 40, TraceKind.pci_transaction, 2, 0, 64, 1], // node 0's bus
+    [50, 60, TraceKind.qdma_packet, 9, 1, 64, 0],     // a link
+    [70, 80, TraceKind.host_op, 4, 0, 0, 1],          // node 1's host
+    [90, 95, TraceKind.pci_transaction, 5, 0, 64, 1], // node 1's bus
+  ]));
+  return t;
+}
+
+test('Step and Back move to the next or previous record of any kind, one kind, or one node', () => {
+  const t = trace();
+  assert.equal(stepTarget(t, 0, 1, null, null), 10);
+  assert.equal(stepTarget(t, 10, 1, null, null), 30);
+  assert.equal(stepTarget(t, 10, 1, 'packet', null), 50);
+  assert.equal(stepTarget(t, 50, 1, 'packet', null), null);
+  assert.equal(stepTarget(t, 0, 1, 'pci', new Set([4, 5])), 90);   // node 1's parts only
+  assert.equal(stepTarget(t, 100, -1, 'host_op', null), 70);
+  assert.equal(stepTarget(t, 70, -1, null, new Set([1, 2])), 30);
+  assert.equal(stepTarget(t, 10, -1, null, null), null);
+});
+
+test('the log-scaled time bar gives the first microseconds as much room as the last seconds, both ways exact', () => {
+  const end = 1e12; // 1 s in ps
+  assert.equal(logTime(0, end), 0);
+  assert.ok(Math.abs(logTime(1, end) - end) < 1);
+  const t = logTime(0.25, end);
+  assert.ok(t > 0 && t < 1e8, String(t)); // a quarter of the bar covers the first ~30 µs of a 1 s run
+  for (const p of [0.1, 0.5, 0.9]) assert.ok(Math.abs(logPosition(logTime(p, end), end) - p) < 1e-9);
+  assert.equal(logPosition(0, end), 0);
+  assert.equal(logTime(0.5, 0), 0);
+});
