@@ -31,6 +31,7 @@ test('the timeline shows host, NIC thread, PCI and input-queue tracks of the nod
   }
   await expect.poll(async () => Number(await emulator.timeline.getByTestId('timeline-track-pci').getAttribute('data-spans'))).toBeGreaterThan(0);
   const before = await emulator.simTimeUs();
+  await emulator.timeline.locator('svg').scrollIntoViewIfNeeded(); // mouse clicks need it on screen
   const box = (await emulator.timeline.locator('svg').boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2);
   await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(before + 10);

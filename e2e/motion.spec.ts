@@ -26,9 +26,7 @@ for (const id of IDS) {
     const still = await emulator.canvasSignature();
     const t0 = await emulator.simTimeUs();
     await emulator.playToggle.click();
-    const clicked = Date.now();
     await expect.poll(() => emulator.canvasSignature(), { timeout: 1000, intervals: [50] }).not.toBe(still);
-    expect(Date.now() - clicked).toBeLessThan(1500);
     expect(await emulator.simTimeUs()).toBeGreaterThan(t0);
     await emulator.playToggle.click();
   });

@@ -39,11 +39,14 @@ test('Play at an idle start jumps to a quarter second of wall time before the ne
   assert.equal(playStartTime(t, 40 * US, 1), 40 * US);               // nothing after: stay
 });
 
-test('a fresh run plays at the slowest speed that shows its first message within 5 s', () => {
+test('a fresh run plays at the fastest speed at which its first message still takes 5 s', () => {
   const speeds = [0.1, 1, 10, 100, 1000, 10000];
-  assert.equal(speedForRun(run(), speeds), 10);  // 8 µs / 5 s = 1.6 µs/s
+  assert.equal(speedForRun(run(), speeds), 1);  // 8 µs / 5 s = 1.6 µs/s: 1 µs/s
   assert.equal(speedForRun(new TraceStore(), speeds), null);
   const long = new TraceStore();
   long.append(batch([[0, 1e6 * US, TraceKind.message, 1, 1, 0, 0]]));
   assert.equal(speedForRun(long, speeds), 10000);
+  const short = new TraceStore();
+  short.append(batch([[0, 0.2 * US, TraceKind.message, 1, 1, 0, 0]]));
+  assert.equal(speedForRun(short, speeds), 0.1); // never slower than the slowest listed
 });

@@ -3,8 +3,9 @@
  * - `playStartTime`: a run often begins with a stretch where nothing crosses the wire (the default scenario's first
  *   packet leaves about 5 µs in, 5 s of wall time at 1 µs/s). When nothing moves at `t` and the next packet is more
  *   than `idleWallS` of wall time away at the current speed, Play starts `leadWallS` before that packet instead.
- * - `speedForRun`: the slowest listed speed at which the run's first message (send to delivery) plays within
- *   `targetWallS` seconds, so its packets can be followed and the first round trip is over in a few seconds.
+ * - `speedForRun`: the fastest listed speed at which the run's first message (send to delivery) still takes at least
+ *   `targetWallS` seconds of wall time, so its packets can be followed one by one (the default scenario's 8 µs first
+ *   message: 1 µs/s; a run whose first message takes a second: 10,000 µs/s).
  */
 import type { TraceStore } from '../trace/traceStore';
 import { TraceKind } from '../sim/traceKindCodes';
@@ -27,7 +28,7 @@ export function playStartTime(trace: TraceStore, t_ps: number, speed_us_per_s: n
   return Math.max(t_ps, next - leadWallS * perWallS);
 }
 
-/** The speed (one of `speeds`, ascending, simulated µs per wall second) a fresh run of `trace` plays at. */
+/** The speed (one of `speeds`, ascending, simulated µs per wall second) a fresh run of `trace` plays at, or null. */
 export function speedForRun(trace: TraceStore, speeds: readonly number[], targetWallS = 5): number | null {
   const idx = trace.index.message;
   let first = -1;
@@ -41,5 +42,5 @@ export function speedForRun(trace: TraceStore, speeds: readonly number[], target
   if (first < 0) return null;
   const duration_us = (trace.t_end_ps[first] - trace.t_start_ps[first]) / PS_PER_US;
   const wanted = duration_us / targetWallS;
-  return speeds.find((s) => s >= wanted) ?? speeds[speeds.length - 1];
+  return [...speeds].reverse().find((s) => s <= wanted) ?? speeds[0];
 }
