@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
-import { logPosition, logTime, stepTarget } from '../src/playback/playbackModes.ts';
+import { idleSkip, logPosition, logTime, stepTarget } from '../src/playback/playbackModes.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
 import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
 
@@ -50,4 +50,12 @@ test('the log-scaled time bar gives the first microseconds as much room as the l
   for (const p of [0.1, 0.5, 0.9]) assert.ok(Math.abs(logPosition(logTime(p, end), end) - p) < 1e-9);
   assert.equal(logPosition(0, end), 0);
   assert.equal(logTime(0.5, 0), 0);
+});
+
+test('idle skipping jumps only over stretches with nothing on screen, packets or busy parts', () => {
+  const t = trace(); // activity at 10-20, 30-40, 50-60, 70-80, 90-95 ps
+  assert.equal(idleSkip(t, 15, 1e-6), 15);             // a host is busy
+  assert.equal(idleSkip(t, 22, 1e-6), 29.75);          // 8 ps to the bus at 30: more than 1 s at 1 ps/s
+  assert.equal(idleSkip(t, 22, 1e-5), 22);             // 0.8 s at 10 ps/s: play through
+  assert.equal(idleSkip(t, 100, 1e-6), 100);           // nothing after
 });

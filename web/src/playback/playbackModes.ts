@@ -1,21 +1,43 @@
 /**
  * Playback modes like OMNeT++ Qtenv's run modes and Packet Tracer's event stepping (issue 13). Pure functions over a
  * run's trace:
- * - `idleSkip`: while playing, a stretch with nothing on the wire longer than `idleWallS` of wall time is jumped over
- *   (to `leadWallS` before the next packet); the page marks each skipped stretch on the time bar.
+ * - `idleSkip`: while playing, a stretch with nothing on screen (no packet, no busy bus, NIC or host) longer than
+ *   `idleWallS` of wall time is jumped over (to `leadWallS` before the next activity); the page marks each skipped
+ *   stretch on the time bar.
  * - `stepTarget`: the next or previous record start of a chosen category (packets, messages, NIC steps, PCI, host
  *   calls; null = any) and, optionally, only on a set of components (the selected node's host, PCI bus and NIC).
  * - `logTime` / `logPosition`: a log-scaled time bar for long runs, position p in [0, 1] ↔ time
  *   t = 1 µs · ((end / 1 µs + 1)^p − 1): the first microseconds get as much of the bar as the last seconds.
  */
 import type { TraceCategory, TraceStore } from '../trace/traceStore';
-import { playStartTime } from './playStart';
 
 const PS_PER_US = 1e6;
 
-/** Where playback at `next_ps` should be instead (a skip over an idle stretch), or `next_ps` itself. */
+/** What the cluster view shows as activity: packets on links, busy PCI buses, NIC threads and hosts. */
+const ON_SCREEN: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'host_op'];
+
+/**
+ * Where playback at `next_ps` should be instead: when nothing is on screen at `next_ps` (no packet, busy bus, NIC or
+ * host) and the next such activity starts more than `idleWallS` of wall time later at `speed_us_per_s`, `leadWallS`
+ * before it; else `next_ps` itself.
+ */
 export function idleSkip(trace: TraceStore, next_ps: number, speed_us_per_s: number, leadWallS = 0.25, idleWallS = 1): number {
-  return playStartTime(trace, next_ps, speed_us_per_s, leadWallS, idleWallS);
+  let active = false;
+  for (const c of ON_SCREEN) {
+    trace.forEachActive(c, next_ps, () => {
+      active = true;
+    });
+    if (active) return next_ps;
+  }
+  let upcoming = Infinity;
+  for (const c of ON_SCREEN) {
+    const idx = trace.index[c];
+    const pos = idx.upperBound(next_ps, trace.t_start_ps);
+    if (pos < idx.length) upcoming = Math.min(upcoming, trace.t_start_ps[idx.order[pos]]);
+  }
+  const perWallS = speed_us_per_s * PS_PER_US;
+  if (!Number.isFinite(upcoming) || upcoming - next_ps <= idleWallS * perWallS) return next_ps;
+  return Math.max(next_ps, upcoming - leadWallS * perWallS);
 }
 
 const STEP_CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue'];
