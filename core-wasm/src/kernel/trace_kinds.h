@@ -25,7 +25,8 @@ namespace hpcsim {
   X(kE4EventCount, 52, "e4_event_count", "event id on its NIC; bytes = count << 16 | remaining")               \
   X(kViDescriptor, 60, "vi_descriptor", "packed VIA descriptor or CQ entry state (via/vi_trace.h)")             \
   X(kViState, 61, "vi_state", "packed VI state (via/vi_trace.h)")                                             \
-  X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")
+  X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")   \
+  X(kHostThread, 53, "host_thread", "ThreadState a host thread enters (bytes = ThreadRole; ompi/progress.h)")
 
 enum class TraceKind : uint32_t {
 #define HPCSIM_TRACE_KIND_ENUM(e, n, name, value) e = n,

@@ -509,6 +509,11 @@ export const CORE_CATALOG = {
         "5": "CQE written",
         "6": "firmware command"
       }
+    },
+    {
+      "kind": 53,
+      "name": "host_thread",
+      "about": "ThreadState a host thread enters (bytes = ThreadRole; ompi/progress.h)"
     }
   ]
 } as const;
