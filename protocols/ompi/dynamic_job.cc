@@ -44,6 +44,7 @@ DynamicJob::DynamicJob(Simulator& sim, QsnetCluster& cluster, const ParameterSet
       wake_(sim, p) {
   int cq = o.completion_queues < 0 ? 0 : o.completion_queues > 2 ? 2 : o.completion_queues;
   if (mode != ProgressMode::kPolling && cq == 0) cq = 1;  // a sleeping thread waits on a queue, not on done words
+  if (mode == ProgressMode::kOneThread) cq = 1;  // ptl_elan: ONE_QUEUE with one thread, else two queues
   if (mode == ProgressMode::kTwoThreads) cq = 2;
   ptl_options_.completion_queues = cq;
   ptl_options_.chained = o.chained;
@@ -96,8 +97,12 @@ std::unique_ptr<DynamicJob::Process> DynamicJob::make_process(int rank, int node
   Host& host = cluster_.host(node);
   p->context = std::make_unique<ContextAttach>(sim_, host, params_, pool_.capability().vpids(), registered_bytes());
   p->ptl = std::make_unique<PtlElan4>(sim_, cluster_, node, 0, ptl_options_, params_, store_, &contexts_);
-  Time window = ns_to_ps(params_.get("os.poll_before_sleep_us") * 1000.0);
-  p->progress = std::make_unique<Progress>(sim_, host, wake_, mode_, window);
+  PollWindows windows;
+  windows.application_ps = ns_to_ps(params_.get("os.poll_before_sleep_us") * 1000.0);
+  windows.thread_ps = ns_to_ps(params_.get("ompi.thread_poll_us") * 1000.0);
+  auto& driver = drivers_[node];  // one elan4 driver (IRQ, BKL) per host, shared by its processes
+  if (!driver) driver = std::make_unique<Elan4Driver>(sim_, host, wake_);
+  p->progress = std::make_unique<Progress>(sim_, host, wake_, *driver, mode_, windows);
   p->pml = std::make_unique<Pml>(sim_, host, rank, std::vector<PtlElan4*>{p->ptl.get()}, *p->progress, pml_options_);
   Pml* pml = p->pml.get();
   Process* raw = p.get();

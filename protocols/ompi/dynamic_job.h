@@ -116,6 +116,7 @@ class DynamicJob {
   PtlOptions ptl_options_;
   PmlOptions pml_options_;
   LinuxWake wake_;
+  std::map<int, std::unique_ptr<Elan4Driver>> drivers_;  ///< [node]
   HeaderStore store_;
   std::vector<PtlElan4*> contexts_;  ///< [rank]: the PTL on that rank's context; nullptr once freed
   std::map<int, std::unique_ptr<Process>> procs_;

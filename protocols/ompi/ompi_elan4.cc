@@ -16,6 +16,9 @@ OmpiElan4Options normalise(OmpiElan4Options o, int cluster_rails) {
   // A sleeping thread waits on one event per queue, not one per descriptor (seed 001: "cannot have one
   // thread per RDMA descriptor"): blocking progress needs completion queues; two threads need two.
   if (o.progress != ProgressMode::kPolling && o.completion_queues == 0) o.completion_queues = 1;
+  // ptl_elan (ptl_elan_init.c mca_ptl_elan_thread_init): ONE_QUEUE runs one thread (lookup) on the queue where
+  // arrivals and completions both land; otherwise a receive thread and a completion thread, one per queue.
+  if (o.progress == ProgressMode::kOneThread) o.completion_queues = 1;
   if (o.progress == ProgressMode::kTwoThreads) o.completion_queues = 2;
   return o;
 }
@@ -36,14 +39,17 @@ OmpiElan4::OmpiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& 
       owned_.push_back(std::make_unique<PtlElan4>(sim, cluster, i, r, po, p, store_, &ptls_[static_cast<size_t>(r)]));
       ptls_[static_cast<size_t>(r)].push_back(owned_.back().get());
     }
-  Time window = ns_to_ps(p.get("os.poll_before_sleep_us") * 1000.0);
+  PollWindows windows;
+  windows.application_ps = ns_to_ps(p.get("os.poll_before_sleep_us") * 1000.0);
+  windows.thread_ps = ns_to_ps(p.get("ompi.thread_poll_us") * 1000.0);
   PmlOptions mo;
   mo.path = o_.path;
   mo.inline_rendezvous = o_.inline_rendezvous;
   mo.charge_pml = o_.charge_pml;
   for (int i = 0; i < cluster.size(); ++i) {
     auto st = std::make_unique<NodeState>();
-    st->progress = std::make_unique<Progress>(sim, cluster.host(i), wake_, o_.progress, window);
+    st->driver = std::make_unique<Elan4Driver>(sim, cluster.host(i), wake_);
+    st->progress = std::make_unique<Progress>(sim, cluster.host(i), wake_, *st->driver, o_.progress, windows);
     std::vector<PtlElan4*> mine;
     for (int r = 0; r < o_.rails; ++r) mine.push_back(ptls_[static_cast<size_t>(r)][static_cast<size_t>(i)]);
     st->pml = std::make_unique<Pml>(sim, cluster.host(i), i, mine, *st->progress, mo);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hw/qsnet_cluster.h"
+#include "hw/elan4/elan4_driver.h"
 #include "hw/elan4/linux_wake.h"
 #include "ompi/pml.h"
 #include "ompi/progress.h"
@@ -23,7 +24,8 @@ const std::vector<ParameterSpec>& ompi_parameters();
 struct OmpiElan4Options {
   ompi::RdmaPath path = ompi::RdmaPath::kWrite;              ///< rdma-write (default) | rdma-read
   ompi::ProgressMode progress = ompi::ProgressMode::kPolling;  ///< polling | interrupt | one-thread | two-threads
-  int completion_queues = 1;      ///< 0 (done words; polling only), 1 (ONE_QUEUE), 2; two-threads needs 2
+  int completion_queues = 1;      ///< 0 (done words; polling only), 1 (ONE_QUEUE), 2; one-thread runs
+                                  ///< ONE_QUEUE and two-threads two queues, as ptl_elan does
   bool chained = true;            ///< FIN / FIN_ACK chained to the RDMA (one doorbell)
   bool inline_rendezvous = false; ///< first rendezvous fragment carries eager-limit bytes
   int rails = 1;                  ///< PTLs (Elan4 rails) the PML stripes over; <= cluster.rails()
@@ -56,12 +58,14 @@ class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
 
   ompi::Pml& pml(int node) { return *nodes_[static_cast<size_t>(node)]->pml; }
   ompi::Progress& progress(int node) { return *nodes_[static_cast<size_t>(node)]->progress; }
+  Elan4Driver& driver(int node) { return *nodes_[static_cast<size_t>(node)]->driver; }
   ompi::PtlElan4& ptl(int node, int rail) { return *ptls_[static_cast<size_t>(rail)][static_cast<size_t>(node)]; }
   /// The options after the rules of the seed were applied (e.g. threads need completion queues).
   const OmpiElan4Options& options() const { return o_; }
 
  private:
   struct NodeState {
+    std::unique_ptr<Elan4Driver> driver;  ///< the node's elan4 driver (interrupt cookies, IRQ, BKL)
     std::unique_ptr<ompi::Progress> progress;
     std::unique_ptr<ompi::Pml> pml;
     uint64_t last_send = 0, last_recv = 0;

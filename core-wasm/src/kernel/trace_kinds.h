@@ -23,6 +23,7 @@ namespace hpcsim {
   X(kE4Event, 50, "e4_event", "E4EventAction: which action of an Elan4 event ran")                              \
   X(kHostWake, 51, "host_wake", "how a host thread was woken")                                                  \
   X(kE4EventCount, 52, "e4_event_count", "event id on its NIC; bytes = count << 16 | remaining")               \
+  X(kHostThread, 53, "host_thread", "ThreadState a host thread enters (bytes = ThreadRole; ompi/progress.h)")   \
   X(kViDescriptor, 60, "vi_descriptor", "packed VIA descriptor or CQ entry state (via/vi_trace.h)")             \
   X(kViState, 61, "vi_state", "packed VI state (via/vi_trace.h)")                                             \
   X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")      \

@@ -483,6 +483,11 @@ export const CORE_CATALOG = {
       "values": "event id on its NIC; bytes = count << 16 | remaining"
     },
     {
+      "kind": 53,
+      "name": "host_thread",
+      "about": "ThreadState a host thread enters (bytes = ThreadRole; ompi/progress.h)"
+    },
+    {
       "kind": 60,
       "name": "vi_descriptor",
       "about": "packed VIA descriptor or CQ entry state (via/vi_trace.h)",

@@ -3,14 +3,14 @@
  * arrays; React sees the run's `traceVersion`).
  *
  * Columns grow by doubling as batches arrive from the worker. For queries at an animation time, records are
- * grouped by category (packets, PCI, NIC thread, levels, host ops, messages) and each category keeps a
+ * grouped by category (packets, PCI, NIC thread, levels, host ops, messages, queue states, host thread states) and each category keeps a
  * permutation of its records sorted by t_start_ps, extended by merging each sorted batch (O(n) per batch),
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
 import type { TraceBatch } from '../sim/bridgeTypes';
 import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';
 
-export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue';
+export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue' | 'thread';
 
 export function categoryOfKind(kind: number): TraceCategory | null {
   if (isPacketKind(kind)) return 'packet';
@@ -21,10 +21,12 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind === TraceKind.message) return 'message';
   // VIA descriptors and VI states (inspect/viQueues.ts), Elan4 event actions and counts (inspect/e4Events.ts)
   if (isQueueKind(kind)) return 'queue';
+  // A host thread entering a state (chain/hostThreads.ts): polling, arming, asleep, waking, running
+  if (kind === TraceKind.host_thread) return 'thread';
   return null;
 }
 
-const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue'];
+const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread'];
 
 /** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
 export class SortedIndex {
@@ -93,6 +95,7 @@ export class TraceStore {
   readonly index: Record<TraceCategory, SortedIndex> = {
     packet: new SortedIndex(), pci: new SortedIndex(), nic_thread: new SortedIndex(),
     level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(), queue: new SortedIndex(),
+    thread: new SortedIndex(),
   };
   /** Level records (input_queue, match_list, event_queue) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
@@ -136,7 +139,7 @@ export class TraceStore {
     this.value.set(batch.value, base);
     this.length = base + batch.n;
     const fresh: Record<TraceCategory, number[]> = {
-      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [],
+      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [], thread: [],
     };
     for (let r = base; r < this.length; r++) {
       const c = categoryOfKind(this.kind[r]);

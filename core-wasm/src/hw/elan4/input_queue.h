@@ -33,6 +33,8 @@ class InputQueue {
   /// Inputter: writes `s` into the slot at q_bptr (host memory) and sets q_event. Precondition: !full().
   void write(const QueueSlot& s);
   E4Event& event() { return *event_; }
+  /// The Elan4 whose inputter fills this queue (its command queues re-prime and wait on q_event).
+  Elan4Nic& nic() { return nic_; }
 
   /// Host side: slots whose done word has landed and that the host has not consumed yet.
   bool ready() const { return !visible_.empty(); }

@@ -31,6 +31,14 @@ class LinuxWake {
   Time sleeper_ps(const Host& host) const;
 
   void interrupt_wake(Host& host, uint32_t message, std::function<void()> woken);
+
+  // The items of those paths, for models that take them apart (hw/elan4/elan4_driver.h).
+  Time irq_entry_ps() const { return irq_ps_; }
+  Time irq_handler_ps(const Host& host) const { return host.cycles_ps(handler_cycles_); }
+  Time try_to_wake_up_ps(const Host& host) const { return host.cycles_ps(wakeup_cycles_); }
+  Time context_switch_ps() const { return ctx_ps_; }
+  Time syscall_entry_ps() const { return entry_ps_; }
+  Time syscall_exit_ps() const { return exit_ps_; }
   void thread_wake(Host& host, uint32_t message, std::function<void()> waker_free, std::function<void()> woken);
 
  private:
