@@ -1,6 +1,6 @@
 /**
  * Playback modes (issue 13): skip idle stretches (marked on the time bar), step to the next or previous event of a
- * chosen kind or node, run until a time or a message, and a log-scaled time bar, on the default scenario.
+ * chosen kind or node, run until a time or a message, and log-scaled and event-indexed time bars.
  */
 import { expect, test } from './fixtures';
 
@@ -13,6 +13,14 @@ test('skipping idle stretches while playing jumps the gaps and marks them on the
   await expect.poll(async () => page.getByTestId('skip-marks').locator('.skip-mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await emulator.playToggle.click();
   await expect(page.getByTestId('skip-count')).toContainText('skipped');
+  // A mark is a way back: its click pauses at the start of the stretch it skipped.
+  const mark = page.getByTestId('skip-mark').first();
+  const from = Number(/from ([0-9.]+)/.exec((await mark.getAttribute('aria-label')) ?? '')?.[1]);
+  expect(from).toBeGreaterThan(0);
+  await emulator.playToggle.click();
+  await mark.click();
+  await expect(emulator.playToggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await emulator.simTimeUs()).toBeCloseTo(from, 3);
   // Off: no more skips.
   await page.getByTestId('skip-idle').uncheck();
   const before = await page.getByTestId('skip-marks').locator('.skip-mark').count();
@@ -80,4 +88,24 @@ test('a log-scaled time bar gives the start of a long run room', async ({ emulat
   expect(log).toBeLessThan(linear / 10);
   expect(log).toBeGreaterThan(0);
   await page.screenshot({ path: 'test-results/playback-modes.png' });
+});
+
+test('an event-indexed time bar spends its length on the records, not on the computation between them', async ({ emulator, page }) => {
+  // NAS class S: long compute stretches with no record, short bursts of messages.
+  await emulator.open('#scenario=npb-sci-8node-small');
+  await emulator.finishedFingerprint();
+  const bar = page.getByTestId('time-scrubber');
+  await page.getByTestId('time-axis').selectOption('events');
+  await expect(bar).toHaveAttribute('data-axis', 'events');
+  const times: number[] = [];
+  for (const v of ['2000', '4000', '6000', '8000']) {
+    await bar.fill(v);
+    times.push(await emulator.simTimeUs());
+  }
+  for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+  // On a linear bar the same times sit elsewhere: the event-indexed bar's share of a stretch follows its records.
+  const end = Number((await page.getByTestId('sim-time').locator('..').innerText()).split('/')[1]);
+  const shares = times.map((t) => t / end);
+  expect(Math.max(...shares.map((s, i) => Math.abs(s - (i + 1) * 0.2)))).toBeGreaterThan(0.05);
+  await page.screenshot({ path: 'test-results/playback-modes-events.png' });
 });

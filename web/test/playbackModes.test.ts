@@ -1,9 +1,9 @@
 // Playback modes (playback/playbackModes.ts): stepping to the next/previous record of one kind or of some components,
-// and the log-scaled time bar.
+// and the log-scaled and event-indexed time bars.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
-import { idleSkip, logPosition, logTime, stepTarget } from '../src/playback/playbackModes.ts';
+import { eventPosition, eventTime, idleSkip, logPosition, logTime, stepTarget } from '../src/playback/playbackModes.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
 import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
 
@@ -58,4 +58,20 @@ test('idle skipping jumps only over stretches with nothing on screen, packets or
   assert.equal(idleSkip(t, 22, 1e-6), 29.75);          // 8 ps to the bus at 30: more than 1 s at 1 ps/s
   assert.equal(idleSkip(t, 22, 1e-5), 22);             // 0.8 s at 10 ps/s: play through
   assert.equal(idleSkip(t, 100, 1e-6), 100);           // nothing after
+});
+
+test('the event-indexed time bar gives each record an equal share, idle stretches none, both ways consistent', () => {
+  const t = trace();   // 5 records starting at 10, 30, 50, 70, 90 ps
+  assert.equal(eventPosition(t, 0), 0);
+  assert.equal(eventPosition(t, 10), 0.2);
+  assert.equal(eventPosition(t, 29), 0.2);   // nothing starts in (10, 30): no bar for it
+  assert.equal(eventPosition(t, 50), 0.6);
+  assert.equal(eventPosition(t, 1000), 1);
+  assert.equal(eventTime(t, 0, 95), 0);
+  assert.equal(eventTime(t, 0.2, 95), 10);   // the first record's start
+  assert.equal(eventTime(t, 0.5, 95), 50);   // rank ceil(2.5) = 3: the third record
+  assert.equal(eventTime(t, 0.61, 95), 70);
+  assert.equal(eventTime(t, 1, 95), 95);
+  for (const p of [0.2, 0.4, 0.6, 0.8]) assert.equal(eventPosition(t, eventTime(t, p, 95)), p);
+  assert.equal(eventTime(new TraceStore(), 0.5, 100), 50);   // an empty trace falls back to linear
 });

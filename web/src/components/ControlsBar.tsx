@@ -14,7 +14,8 @@ import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
 import { useRunState } from '../run/RunContext';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
 import { formatBytes } from '../charts/formatBytes';
-import { logPosition, logTime } from '../playback/playbackModes';
+import { eventPosition, eventTime, logPosition, logTime } from '../playback/playbackModes';
+import { useRun } from '../run/RunContext';
 
 const SCRUB_STEPS = 10_000;
 const formatUs = (ps: number) => (ps / 1e6).toFixed(3);
@@ -33,9 +34,12 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
   const axis = usePlaybackStore((s) => s.axis);
   const skips = usePlaybackStore((s) => s.skips);
-  // The time bar: linear, or log-scaled for long runs (playback/playbackModes.ts).
-  const position = (t: number) => (end_ps <= 0 ? 0 : axis === 'log' ? logPosition(t, end_ps) : Math.min(1, t / end_ps));
-  const timeAt = (p: number) => (axis === 'log' ? logTime(p, end_ps) : p * end_ps);
+  const run = useRun();
+  // The time bar: linear, log-scaled or event-indexed for long runs (playback/playbackModes.ts).
+  const position = (t: number) =>
+    end_ps <= 0 ? 0 : axis === 'log' ? logPosition(t, end_ps) : axis === 'events' ? eventPosition(run.trace, t) : Math.min(1, t / end_ps);
+  const timeAt = (p: number) => (axis === 'log' ? logTime(p, end_ps) : axis === 'events' ? eventTime(run.trace, p, end_ps) : p * end_ps);
+  const axisLabel = axis === 'log' ? 'Simulated time (log-scaled)' : axis === 'events' ? 'Simulated time (by event)' : 'Simulated time';
   // A speed restored from a share link may be off the list: offer it too.
   const speeds: number[] = SPEEDS_US_PER_S.includes(speed as never) ? [...SPEEDS_US_PER_S] : [...SPEEDS_US_PER_S, speed].sort((a, b) => a - b);
 
@@ -93,16 +97,28 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
           className="scrubber"
           data-testid="time-scrubber"
           data-axis={axis}
-          aria-label={axis === 'log' ? 'Simulated time (log-scaled)' : 'Simulated time'}
+          aria-label={axisLabel}
           aria-valuetext={`${formatUs(time_ps)} µs`}
           min={0}
           max={SCRUB_STEPS}
           value={Math.round(position(time_ps) * SCRUB_STEPS)}
           onChange={(e) => setTime(timeAt(Number(e.target.value) / SCRUB_STEPS))}
         />
-        <span className="skip-marks" data-testid="skip-marks" aria-hidden="true">
+        <span className="skip-marks" data-testid="skip-marks">
           {skips.map(([from, to], i) => (
-            <span key={i} className="skip-mark" style={{ left: `${100 * position(from)}%`, width: `${Math.max(0.3, 100 * (position(to) - position(from)))}%` }} />
+            <button
+              type="button"
+              key={i}
+              className="skip-mark"
+              data-testid="skip-mark"
+              title={`Skipped ${formatUs(from)}–${formatUs(to)} µs (nothing on screen): click to go to its start`}
+              aria-label={`Go to the idle stretch skipped from ${formatUs(from)} to ${formatUs(to)} µs`}
+              onClick={() => {
+                setPlaying(false);
+                setTime(from);
+              }}
+              style={{ left: `${100 * position(from)}%`, width: `${Math.max(0.3, 100 * (position(to) - position(from)))}%` }}
+            />
           ))}
         </span>
       </span>

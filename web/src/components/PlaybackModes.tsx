@@ -1,7 +1,7 @@
 /**
  * Playback modes (Qtenv's run modes, Packet Tracer's event stepping; playback/playbackModes.ts): skip idle
- * stretches while playing (marked on the time bar), what Back / Step move to (a kind of record, the selected node's
- * only), run until a time or a message, and a linear or log-scaled time bar.
+ * stretches while playing (marked on the time bar; a mark's click goes to where the skip began), what Back / Step move to (a kind of record, the selected node's
+ * only), run until a time or a message, and a linear, log-scaled or event-indexed time bar.
  */
 import { useState } from 'react';
 import { usePlaybackStore, type TimeAxis } from '../state/playbackStore';
@@ -91,6 +91,7 @@ export function PlaybackModes() {
         <select data-testid="time-axis" aria-label="Time bar scale" value={axis} onChange={(e) => store.setAxis(e.target.value as TimeAxis)}>
           <option value="linear">linear</option>
           <option value="log">log-scaled</option>
+          <option value="events">by event</option>
         </select>
       </label>
     </div>

@@ -8,6 +8,8 @@
  *   calls; null = any) and, optionally, only on a set of components (the selected node's host, PCI bus and NIC).
  * - `logTime` / `logPosition`: a log-scaled time bar for long runs, position p in [0, 1] ↔ time
  *   t = 1 µs · ((end / 1 µs + 1)^p − 1): the first microseconds get as much of the bar as the last seconds.
+ * - `eventTime` / `eventPosition`: an event-indexed time bar (Qtenv's and Perfetto's "by event"), position p ↔ the
+ *   start of the record with rank p·N among the run's N trace records: busy stretches get the bar, idle ones none.
  */
 import type { TraceCategory, TraceStore } from '../trace/traceStore';
 
@@ -88,4 +90,47 @@ export function logTime(p: number, end_ps: number): number {
 export function logPosition(t_ps: number, end_ps: number): number {
   if (end_ps <= 0) return 0;
   return Math.log(Math.max(0, t_ps) / PS_PER_US + 1) / Math.log(end_ps / PS_PER_US + 1);
+}
+
+/** Trace records (of every stepping category) starting at or before `t_ps`. */
+function recordsUpTo(trace: TraceStore, t_ps: number): number {
+  let n = 0;
+  for (const c of STEP_CATEGORIES) n += trace.index[c].upperBound(t_ps, trace.t_start_ps);
+  return n;
+}
+
+function recordCount(trace: TraceStore): number {
+  let n = 0;
+  for (const c of STEP_CATEGORIES) n += trace.index[c].length;
+  return n;
+}
+
+/**
+ * Position in [0, 1] of `t_ps` on an event-indexed bar: the fraction of the trace's records that start at or before
+ * it (0 for an empty trace).
+ */
+export function eventPosition(trace: TraceStore, t_ps: number): number {
+  const n = recordCount(trace);
+  return n === 0 ? 0 : recordsUpTo(trace, t_ps) / n;
+}
+
+/**
+ * Time (ps) at position `p` in [0, 1] of an event-indexed bar ending at `end_ps`: the earliest time at which a
+ * fraction `p` of the trace's records has started (bisection on time, to 1 ps); 0 at p = 0, `end_ps` at p = 1.
+ */
+export function eventTime(trace: TraceStore, p: number, end_ps: number): number {
+  const n = recordCount(trace);
+  const q = Math.min(1, Math.max(0, p));
+  if (n === 0 || end_ps <= 0) return q * Math.max(0, end_ps);
+  if (q === 0) return 0;
+  if (q === 1) return end_ps;
+  const want = Math.ceil(q * n);
+  let lo = 0;
+  let hi = end_ps;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (recordsUpTo(trace, mid) >= want) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }

@@ -11,7 +11,7 @@ export const SPEEDS_US_PER_S = [0.1, 1, 10, 100, 1000, 10000] as const;
 /** Most skipped stretches kept for the time bar. */
 const MAX_SKIPS = 500;
 
-export type TimeAxis = 'linear' | 'log';
+export type TimeAxis = 'linear' | 'log' | 'events';
 
 interface PlaybackState {
   playing: boolean;
