@@ -16,4 +16,21 @@ test('the SS-VIA ringlet scenario runs from a link with the native fingerprint',
   await expect(page.getByText(/one SCI ringlet/)).toBeVisible();
   await expect(page.getByText('paper (seed 003)').first()).toBeVisible();
   await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThanOrEqual(19);
+  // The legend speaks SCI and TCP, and the inspector shows no QsNet or Portals queue the node does not have.
+  const legend = page.getByTestId('packet-legend');
+  for (const term of ['SCI write / read response', 'SCI echo', 'TCP ACK']) await expect(legend).toContainText(term);
+  await expect(legend).not.toContainText('QDMA');
+  await page.getByTestId('component-host1').click();
+  await expect(page.getByTestId('inspector-node')).toContainText('1');
+  await expect(page.getByTestId('inspector-input-queue')).toHaveCount(0);
+  await expect(page.getByTestId('inspector-match-list')).toHaveCount(0);
+});
+
+test('the default QsNet page keeps its QDMA legend and the Portals queues in the inspector', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await expect(page.getByTestId('packet-legend')).toContainText('QDMA');
+  await page.getByTestId('component-host0').click();
+  await expect(page.getByTestId('inspector-input-queue')).toHaveCount(1);
+  await expect(page.getByTestId('inspector-match-list')).toHaveCount(1);
 });

@@ -10,7 +10,8 @@ import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import type { CoreBridge } from '../src/sim/coreBridge.ts';
 import type { Topology } from '../src/sim/bridgeTypes.ts';
 import type { Scenario } from '../src/scenario/scenarioTypes.ts';
-import { clusterCaption, componentShortLabel, componentTitle } from '../src/trace/networkFacts.ts';
+import { clusterCaption, componentShortLabel, componentTitle, packetLegend } from '../src/trace/networkFacts.ts';
+import { TraceKind } from '../src/sim/traceKindCodes.ts';
 import { railIndex } from '../src/trace/railIndex.ts';
 
 let core: CoreBridge;
@@ -71,4 +72,16 @@ test('an InfiniBand cluster: InfiniHost HCAs on the testbed\'s PCI-X 133, 4X lin
   assert.equal(titleOf(t, 'ib-pcix2'), 'ib-pcix2 (64-bit/133 MHz PCI-X bus)');
   assert.equal(titleOf(t, 'ib-switch'), 'ib-switch (8-port InfiniScale 4X cut-through switch)');
   assert.equal(componentShortLabel(t, t.components.find((c) => c.name === 'hca0')!), 'InfiniHost');
+});
+
+test('the packet legend names each kind in its fabric\'s terms: QDMA on QsNet, SCI echoes and TCP ACKs beside the ringlet', () => {
+  const qsnet = packetLegend(topologyOf(load('portals-qsnet-pingpong')));
+  assert.deepEqual(qsnet.map((e) => e.label), ['QDMA', 'RDMA', 'ACK', 'NAK', 'Control (RDMA request)']);
+  const sci = packetLegend(topologyOf(load('via-sci-pingpong')));
+  assert.deepEqual(sci.map((e) => [e.label, e.fabric]), [
+    ['SCI write / read response', 'SCI ringlet'], ['SCI read request', 'SCI ringlet'], ['SCI echo', 'SCI ringlet'],
+    ['Ethernet frame (TCP data)', 'switched Fast Ethernet'], ['TCP ACK', 'switched Fast Ethernet'],
+  ]);
+  // Same colour class, two fabrics' names: the echo and the TCP ACK are both acknowledgements.
+  assert.deepEqual(sci.filter((e) => e.kind === TraceKind.ack_packet).map((e) => e.label), ['SCI echo', 'TCP ACK']);
 });

@@ -6,7 +6,9 @@ namespace hpcsim {
 std::string catalog_json(const Catalog& c) {
   using json = nlohmann::ordered_json;
   json fabrics = json::array(), protocols = json::array(), workloads = json::array(), tbs = json::array();
-  for (const auto& f : c.fabrics())
+  for (const auto& f : c.fabrics()) {
+    json packets = json::array();
+    for (const auto& [kind, label] : f.packets) packets.push_back({{"kind", kind}, {"label", label}});
     fabrics.push_back({{"id", f.id},
                        {"label", f.label},
                        {"nic", f.nic},
@@ -16,7 +18,9 @@ std::string catalog_json(const Catalog& c) {
                        {"max_nodes", f.max_nodes},
                        {"side_nics", f.side_nics},
                        {"fat_tree", f.fat_tree},
-                       {"max_rails", f.max_rails}});
+                       {"max_rails", f.max_rails},
+                       {"packets", packets}});
+  }
   for (const auto& p : c.protocols()) {
     json ops = json::array();
     for (const auto& o : p.operations) ops.push_back({{"id", o.id}, {"label", o.label}});

@@ -3,6 +3,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hw/machine.h"
@@ -25,6 +26,10 @@ struct FabricEntry {
   std::vector<std::string> side_nics;
   bool fat_tree = false;  ///< a k-ary n-tree: cluster.arity, cluster.levels and node groups apply
   int max_rails = 1;      ///< cluster.rails up to this
+  /// The packet kinds its links carry (trace kind names, kernel/trace_kinds.h), each with what the fabric calls
+  /// it, e.g. {"rdma_packet", "SCI write"}: the trace's packet kinds are classes shared by every fabric (queued,
+  /// RDMA, acknowledgement, NAK, control), the page's legend and tooltips name them in the fabric's terms.
+  std::vector<std::pair<std::string, std::string>> packets;
   /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
   std::vector<const std::vector<ParameterSpec>*> parameters;
   /// Reads the fabric's own cluster fields (rails, arity, levels) into `s`, after nodes; "" or the error.

@@ -40,6 +40,8 @@ void enrol_infiniband_fabric(Catalog& c) {
   f.default_testbed = "osu-elan4-2005";
   f.source = "seed 000 (PVFS2/IBA baseline)";
   f.max_nodes = kIbSwitchPorts;
+  // IBA packets (hw/infiniband/hca.cc): SEND (channel semantics), RDMA WRITE / READ data, and the RC ACK.
+  f.packets = {{"qdma_packet", "IB SEND"}, {"rdma_packet", "IB RDMA"}, {"ack_packet", "IB ACK"}};
   f.parameters = {&pci_bus_parameters(), &host_parameters(), &infiniband_parameters()};
   f.parse_cluster = parse_one_switch;
   f.make_machine = make_infiniband;

@@ -64,6 +64,10 @@ void enrol_qsnet_fabrics(Catalog& c) {
   q.default_testbed = "sandia-elan3-2004";
   q.source = "seed 002";
   q.fat_tree = true;
+  // Elan3 (seed 002) and Elan4 (seed 001) alike: queued DMA, RDMA data, the link-level acknowledgement token, its
+  // negative form (target busy: the sender retries) and control packets (RDMA read requests, rendezvous headers).
+  q.packets = {{"qdma_packet", "QDMA"}, {"rdma_packet", "RDMA"}, {"ack_packet", "ACK"}, {"nak_packet", "NAK"},
+               {"control_packet", "Control (RDMA request)"}};
   q.parameters = {&pci_bus_parameters(), &host_parameters(), &elan3_parameters(), &qsnet_fabric_parameters(),
                   &elan4_parameters()};
   q.parse_cluster = parse_fat_tree;

@@ -46,6 +46,10 @@ void enrol_sci_fabric(Catalog& c) {
   f.default_testbed = "usc-sci-p2-350";
   f.source = "seed 003";
   f.side_nics = {"tulip"};
+  // SCI transactions (IEEE 1596; hw/sci/sci_adapter.cc): a request subaction carrying data (a remote write, or the
+  // response to a read), the read request without data, and the echo a link controller returns for each.
+  f.packets = {{"rdma_packet", "SCI write / read response"}, {"control_packet", "SCI read request"},
+               {"ack_packet", "SCI echo"}};
   f.parameters = {&pci_bus_parameters(), &host_parameters(), &sci_parameters(), &ethernet_parameters()};
   f.parse_cluster = parse_ringlet;
   f.make_machine = make_ringlet;

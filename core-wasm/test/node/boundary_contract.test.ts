@@ -62,6 +62,16 @@ test('trace-kind codes by name are the core\'s table (hs_trace_kinds_json)', () 
   for (const name of [...PACKET_KIND_NAMES, ...LEVEL_KIND_NAMES, ...QUEUE_KIND_NAMES]) assert.ok(kinds.some((k) => k.name === name), name);
 });
 
+test('every fabric names the packet kinds its links carry, each a packet kind of the table, with a label', () => {
+  for (const f of core.catalog().fabrics) {
+    assert.ok(f.packets.length > 0, `${f.id} names its packets`);
+    for (const p of f.packets) {
+      assert.ok((PACKET_KIND_NAMES as readonly string[]).includes(p.kind), `${f.id}: ${p.kind} is a packet kind`);
+      assert.ok(p.label.length > 0, `${f.id}: ${p.kind} has a label`);
+    }
+  }
+});
+
 test('the JSON Schema\'s enums and limits are the catalog\'s ids and facts', () => {
   const c = core.catalog();
   const schema = JSON.parse(read('scenarios/scenario.schema.json'));

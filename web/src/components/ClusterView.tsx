@@ -140,7 +140,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
         <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid={`packet-canvas${suffix}`} />
       </div>
       {topology?.groups && <GroupLegend groups={topology.groups} />}
-      <PacketLegend />
+      <PacketLegend topology={topology} />
     </section>
   );
 }

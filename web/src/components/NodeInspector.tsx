@@ -1,6 +1,8 @@
 /**
  * State of the selected node at the current animation time, derived from the trace (trace/nodeState.ts):
- * NIC QDMA input-queue slots, Portals match-list length, event-queue fill, NIC thread step, PCI bus, host op.
+ * NIC QDMA input-queue slots, Portals match-list length, event-queue fill, NIC thread step, PCI bus, host op. The
+ * queue rows appear only when the run's models keep that queue (a level record of its kind anywhere in the trace):
+ * an SCI or Ethernet node has no QDMA input queue and no Portals match list.
  */
 import { useMemo } from 'react';
 import { useSelection } from '../hooks/useSelection';
@@ -13,6 +15,7 @@ import { useScenario } from '../hooks/useScenario';
 import { mpiRanksOf, pingPongOf } from '../scenario/scenarioTypes';
 import { useRun, useRunState } from '../run/RunContext';
 import { nodeStateAt } from '../trace/nodeState';
+import { TraceKind } from '../sim/traceKindCodes';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
 import { headerOf, switchCaption } from '../trace/networkFacts';
@@ -41,6 +44,15 @@ export function NodeInspector() {
     // traceVersion: the trace store (outside React) grew
     [trace, parts, time_ps, names, traceVersion],
   );
+  const kept = useMemo(
+    () => ({
+      inputQueue: trace.hasLevelKind(TraceKind.input_queue),
+      matchList: trace.hasLevelKind(TraceKind.match_list),
+      eventQueue: trace.hasLevelKind(TraceKind.event_queue),
+    }),
+    // traceVersion: the trace store (outside React) grew
+    [trace, traceVersion],
+  );
   const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);
   const eqSize = parameterValue(parameters, scenario, EVENT_QUEUE_SIZE);
 
@@ -68,20 +80,34 @@ export function NodeInspector() {
           {node}
           {role}
         </dd>
-        <dt>NIC input queue</dt>
-        <dd>
-          <span className="slot-count">
-            {state.inputQueueOccupied} of {slotsFromRegistry ?? `≥${slots}`}
-          </span>
-          <QueueSlots occupied={state.inputQueueOccupied} total={slots} testId="inspector-input-queue" />
-        </dd>
-        <dt>Match list (ME)</dt>
-        <dd data-testid="inspector-match-list">{state.matchListLength} entries</dd>
-        <dt>Event queue (EQ)</dt>
-        <dd data-testid="inspector-event-queue">
-          {state.eventQueueFill}
-          {eqSize !== null ? ` of ${eqSize}` : ''} unconsumed
-        </dd>
+        {kept.inputQueue && (
+          <>
+            <dt>NIC input queue</dt>
+            <dd>
+              <span className="slot-count">
+                {state.inputQueueOccupied} of {slotsFromRegistry ?? `≥${slots}`}
+              </span>
+              <QueueSlots occupied={state.inputQueueOccupied} total={slots} testId="inspector-input-queue" />
+            </dd>
+          </>
+        )}
+        {kept.matchList && (
+          <>
+            <dt>Match list (ME)</dt>
+            <dd data-testid="inspector-match-list">{state.matchListLength} entries</dd>
+          </>
+        )}
+        {kept.eventQueue && (
+          <>
+            <dt title="NIC-written notices in host memory not yet consumed: Portals event-queue events, VIA and InfiniBand completion-queue entries">
+              Event / completion queue
+            </dt>
+            <dd data-testid="inspector-event-queue">
+              {state.eventQueueFill}
+              {eqSize !== null ? ` of ${eqSize}` : ''} unconsumed
+            </dd>
+          </>
+        )}
         <dt>NIC thread</dt>
         <dd>
           <BusyBadge busy={state.nicThread.busy} text={state.nicThread.op} testId="inspector-nic-thread" />

@@ -13,7 +13,29 @@ export const CORE_CATALOG = {
       "max_nodes": 1024,
       "side_nics": [],
       "fat_tree": true,
-      "max_rails": 1
+      "max_rails": 1,
+      "packets": [
+        {
+          "kind": "qdma_packet",
+          "label": "QDMA"
+        },
+        {
+          "kind": "rdma_packet",
+          "label": "RDMA"
+        },
+        {
+          "kind": "ack_packet",
+          "label": "ACK"
+        },
+        {
+          "kind": "nak_packet",
+          "label": "NAK"
+        },
+        {
+          "kind": "control_packet",
+          "label": "Control (RDMA request)"
+        }
+      ]
     },
     {
       "id": "qsnet2",
@@ -27,7 +49,29 @@ export const CORE_CATALOG = {
         "infinihost"
       ],
       "fat_tree": true,
-      "max_rails": 2
+      "max_rails": 2,
+      "packets": [
+        {
+          "kind": "qdma_packet",
+          "label": "QDMA"
+        },
+        {
+          "kind": "rdma_packet",
+          "label": "RDMA"
+        },
+        {
+          "kind": "ack_packet",
+          "label": "ACK"
+        },
+        {
+          "kind": "nak_packet",
+          "label": "NAK"
+        },
+        {
+          "kind": "control_packet",
+          "label": "Control (RDMA request)"
+        }
+      ]
     },
     {
       "id": "sci-ringlet",
@@ -41,7 +85,21 @@ export const CORE_CATALOG = {
         "tulip"
       ],
       "fat_tree": false,
-      "max_rails": 1
+      "max_rails": 1,
+      "packets": [
+        {
+          "kind": "rdma_packet",
+          "label": "SCI write / read response"
+        },
+        {
+          "kind": "control_packet",
+          "label": "SCI read request"
+        },
+        {
+          "kind": "ack_packet",
+          "label": "SCI echo"
+        }
+      ]
     },
     {
       "id": "fast-ethernet",
@@ -53,7 +111,17 @@ export const CORE_CATALOG = {
       "max_nodes": 1024,
       "side_nics": [],
       "fat_tree": false,
-      "max_rails": 1
+      "max_rails": 1,
+      "packets": [
+        {
+          "kind": "qdma_packet",
+          "label": "Ethernet frame (TCP data)"
+        },
+        {
+          "kind": "ack_packet",
+          "label": "TCP ACK"
+        }
+      ]
     },
     {
       "id": "infiniband",
@@ -65,7 +133,21 @@ export const CORE_CATALOG = {
       "max_nodes": 8,
       "side_nics": [],
       "fat_tree": false,
-      "max_rails": 1
+      "max_rails": 1,
+      "packets": [
+        {
+          "kind": "qdma_packet",
+          "label": "IB SEND"
+        },
+        {
+          "kind": "rdma_packet",
+          "label": "IB RDMA"
+        },
+        {
+          "kind": "ack_packet",
+          "label": "IB ACK"
+        }
+      ]
     }
   ],
   "protocols": [

@@ -23,6 +23,8 @@ export interface CatalogFabric {
   /** A k-ary n-tree: cluster.arity, cluster.levels and node groups apply. */
   readonly fat_tree: boolean;
   readonly max_rails: number;
+  /** The packet kinds its links carry (trace kind names) and what the fabric calls each ("SCI echo"). */
+  readonly packets: readonly { readonly kind: string; readonly label: string }[];
 }
 
 export interface CatalogProtocol {
@@ -100,6 +102,11 @@ export function workloadEntry(kind: string): CatalogWorkload | undefined {
 /** Display name of NIC family `nic` ("elan4" → "Elan4"), from the fabric whose nodes carry it; else the id. */
 export function nicLabel(nic: string): string {
   return coreCatalog.fabrics.find((f) => f.nic === nic)?.nic_label ?? nic;
+}
+
+/** What `fabric` calls packets of trace kind `kind` ("sci-ringlet", "ack_packet" → "SCI echo"); null when it sends none. */
+export function packetLabel(fabric: string, kind: string): string | null {
+  return fabricEntry(fabric)?.packets.find((p) => p.kind === kind)?.label ?? null;
 }
 
 /** Display name of fabric `fabric` ("qsnet2" → "QsNetII"); else the id. */

@@ -6,6 +6,7 @@
  */
 import type { BusFacts, NetworkHeader, Topology, TopologyComponent } from '../sim/bridgeTypes';
 import { fabricEntry, fabricLabel, nicLabel } from '../sim/coreCatalog';
+import { TraceKind, type TraceKindName } from '../sim/traceKindCodes';
 import { minLevels } from '../scenario/fatTreeLevels';
 
 /** "64-bit/133 MHz PCI-X" (the bus's width, clock and name). */
@@ -94,4 +95,28 @@ export function componentShortLabel(topology: Topology, c: TopologyComponent): s
   }
   if (c.kind === 'switch') return c.label ?? c.name;
   return '';
+}
+
+/** One entry of the packet legend: a packet kind (code) and what the network drawing it calls it. */
+export interface PacketLegendEntry {
+  kind: number;
+  label: string;
+  /** The fabric's display name ("SCI ringlet"), for a tooltip. */
+  fabric: string;
+}
+
+/**
+ * The packet legend of a run's networks, the primary one first, each packet kind named in its fabric's terms (the
+ * catalog's `packets`: "SCI echo", "TCP ACK"); the same kind on two networks gets two entries, one label repeated once.
+ */
+export function packetLegend(topology: Topology): PacketLegendEntry[] {
+  const entries: PacketLegendEntry[] = [];
+  for (const h of [topology, ...Object.values(topology.networks ?? {})]) {
+    for (const p of fabricEntry(h.fabric)?.packets ?? []) {
+      const kind = TraceKind[p.kind as TraceKindName];
+      if (kind === undefined || entries.some((e) => e.kind === kind && e.label === p.label)) continue;
+      entries.push({ kind, label: p.label, fabric: fabricLabel(h.fabric) });
+    }
+  }
+  return entries;
 }

@@ -193,6 +193,13 @@ export class TraceStore {
     return pos >= 0 ? idx.order[pos] : -1;
   }
 
+  /** Whether any component has a level record of `kind` (the run's models keep that kind of queue at all). */
+  hasLevelKind(kind: number): boolean {
+    const prefix = `${kind}:`;
+    for (const key of this.levelIndex.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** Largest value ever recorded for a level `kind` on `component` (0 when none). */
   maxLevel(kind: number, component: number): number {
     const idx = this.levelIndex.get(`${kind}:${component}`);
