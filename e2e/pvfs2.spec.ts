@@ -2,7 +2,7 @@
  * PVFS2 over Elan4 (seed 000) in the page: the concurrent list I/O scenario opens by its short link, runs with the
  * native fingerprint, draws the QsNetII with the InfiniBand of the PVFS2/IBA baseline below it, shows the list I/O
  * tables (the paper's gains beside the simulated ones), the storage view (servers' flow buffers and Trove, clients'
- * requests, the stripe layout) and plays.
+ * requests, the stripe layout), an SG-LIO chain firing in the event-chain view, and plays.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,6 +32,27 @@ test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA wit
     return counts.map(Number).reduce((a, b) => a + b, 0);
   }).toBeGreaterThan(0);
   await storage.screenshot({ path: 'test-results/pvfs2-storage-view.png' });
+  // An SG-LIO flow message in the event-chain view: one doorbell, then a chain the NIC fires alone, each event's
+  // COPY action starting the next region's RDMA; stepping fires the chain in order.
+  const toggle = page.getByTestId('toggle-chain');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const view = page.getByTestId('event-chain-view');
+  const select = view.getByTestId('chain-message-select');
+  const sg = (await select.locator('option').allTextContents()).find((o) => /SG-LIO · 16384 B/.test(o));
+  expect(sg, 'an SG-LIO flow message of 16 KiB').toBeTruthy();
+  await select.selectOption({ label: sg! });
+  const copies = view.locator('[data-testid="chain-node"][data-type="copy"][data-needs-host="false"]');
+  await expect.poll(() => copies.count()).toBeGreaterThanOrEqual(16);
+  const chained = view.locator('[data-testid="chain-node"][data-chained="true"][data-needs-host="false"]');
+  expect(await chained.count()).toBeGreaterThanOrEqual(await copies.count());
+  const fired = view.locator('[data-testid="chain-node"][data-fired="true"]');
+  await expect(fired).toHaveCount(0);
+  for (let step = 0; step < 12; step++) await view.getByTestId('chain-next').click();
+  await expect.poll(() => fired.count()).toBeGreaterThanOrEqual(12);
+  const flags = await view.getByTestId('chain-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-fired') === 'true'));
+  const n = flags.filter(Boolean).length;
+  expect(flags.slice(0, n).every(Boolean), 'the fired nodes are a prefix of the chain').toBe(true);
+  await view.screenshot({ path: 'test-results/pvfs2-sg-lio-chain.png' });
   const before = await emulator.simTime.textContent();
   await emulator.playToggle.click();
   await expect.poll(() => emulator.simTime.textContent(), { timeout: 10_000 }).not.toBe(before);
