@@ -1,29 +1,19 @@
 /**
- * Checks a parsed value against the shared scenario schema (scenarios/scenario.schema.json) with ajv.
- * Used by the page (share links) and by the node tests; free of browser APIs.
+ * Checks a parsed value against the shared scenario schema (scenarios/scenario.schema.json) with ajv's standalone
+ * code for it (scenarioValidator.generated.ts, `npm run gen:validator`): no code is compiled at run time, so the
+ * page keeps its Content-Security-Policy without 'unsafe-eval'. Used by the page (share links, the editor) and by
+ * the node tests; free of browser APIs.
  *
  * Errors name the field as a JSON pointer (`/cluster/nodes: must be integer`); an unknown field is named
  * too (`/cluster: must NOT have additional properties ('color')`). Only the first error is reported.
  */
-import AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { scenarioSchema } from './scenarioSchema';
+import { validate as generatedValidate } from './scenarioValidator.generated';
 import type { Scenario } from './scenarioTypes';
 
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
-// ajv is CommonJS; under some ESM loaders the class sits on `.default`.
-const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as typeof AjvModule;
-
-let compiled: ValidateFunction | null = null;
-
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: false, strict: false });
-    compiled = ajv.compile(scenarioSchema);
-  }
-  return compiled;
-}
+const validator = (): ValidateFunction => generatedValidate as unknown as ValidateFunction;
 
 /** One readable line for an ajv error: `<instancePath>: <message>`, naming unknown fields. */
 export function formatSchemaError(error: ErrorObject): string {
