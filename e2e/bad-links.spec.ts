@@ -29,6 +29,8 @@ const CASES: { name: string; hash: string; says: RegExp }[] = [
   { name: 'unknown version', hash: `#s=42.${good.slice(4)}`, says: /version "42" is unknown/ },
   { name: 'foreign', hash: '#section-2', says: /"#section-2" is not a link of this page/ },
   { name: 'not a scenario id', hash: '#scenario=Bad_ID!', says: /is not a scenario id/ },
+  // Found by the link codec's property test: a malformed percent escape threw from decodeURIComponent.
+  { name: 'malformed escape', hash: '#scenario=%E0%A4%A', says: /is not a scenario id/ },
 ];
 
 for (const c of CASES) {

@@ -6,6 +6,7 @@ import {
   encodeScenarioLink,
   foreignHashError,
   LinkTooLargeError,
+  walkthroughParameter,
   MAX_LINK_CHARS,
 } from '../src/share/linkCodec.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
@@ -119,4 +120,9 @@ test('version 4 refuses any change to its data, which versions 1-3 could not see
   const unchecked = decodeScenarioLink(`#s=4.${data}`);
   assert.equal(unchecked.ok, false);
   if (!unchecked.ok) assert.match(unchecked.error, /integrity check is missing/);
+});
+
+test('a malformed percent escape in a parameter is refused as written, not thrown (found by the property test)', () => {
+  assert.match(foreignHashError('#scenario=%E0%A4%A') ?? '', /"%E0%A4%A" is not a scenario id/);
+  assert.equal(walkthroughParameter('#w=%E0%A4%A'), null);
 });

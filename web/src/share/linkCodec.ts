@@ -164,11 +164,20 @@ export function decodeScenarioLink(hash: string): LinkDecodeResult {
   };
 }
 
-/** Value of hash parameter `name` (`#s=…&w=…&step=…`), or null. */
+/**
+ * Value of hash parameter `name` (`#s=…&w=…&step=…`), percent-decoded, or null. A malformed escape (`%E0%A4%A`) is
+ * returned as written, for the caller's pattern to refuse; never throws.
+ */
 export function hashParameter(hash: string, name: string): string | null {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   for (const part of body.split('&')) {
-    if (part.startsWith(`${name}=`)) return decodeURIComponent(part.slice(name.length + 1));
+    if (!part.startsWith(`${name}=`)) continue;
+    const raw = part.slice(name.length + 1);
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
   return null;
 }
