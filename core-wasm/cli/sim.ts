@@ -13,6 +13,8 @@ import { validateScenario } from '../../web/src/scenario/validateScenario';
 import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
+import { firstInvalidUtf8 } from './utf8';
+import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
 
@@ -183,11 +185,20 @@ async function main(): Promise<void> {
     const shipped = shippedScenarios().find((s) => s.id === file);
     if (shipped) file = shipped.file;
   }
-  let text = '';
+  let bytes: Buffer = Buffer.alloc(0);
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     fail(`${file}: cannot read the file (nor is it a shipped scenario's id: see --list-scenarios)`);
+  }
+  // The same bound as a share link's scenario; shipped scenarios are under 25 KB.
+  if (bytes.length > MAX_SCENARIO_CHARS)
+    fail(`${file}: the file is ${(bytes.length / 1048576).toFixed(1)} MiB; a scenario file is at most ${MAX_SCENARIO_CHARS / 1048576} MiB`);
+  let text = '';
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    fail(`${file}: not valid UTF-8 (at byte ${firstInvalidUtf8(bytes)}); a scenario file is UTF-8 JSON`);
   }
   let doc: unknown;
   try {

@@ -29,6 +29,9 @@ export function formatSchemaError(error: ErrorObject): string {
   } else if (error.keyword === 'propertyNames' && typeof params.propertyName === 'string') {
     message = `property name '${params.propertyName}' is invalid`;
   }
+  // A propertyNames failure is reported on the object with the offending name beside it (ajv's `propertyName`).
+  const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
+  if (propertyName !== undefined && error.keyword !== 'propertyNames') return `${path}: property name '${propertyName}' ${message}`;
   return `${path}: ${message}`;
 }
 

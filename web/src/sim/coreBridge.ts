@@ -15,7 +15,8 @@ type CType = 'number' | 'string';
 
 /** Every exported C function: return type (null = void) and argument types, as ccall takes them. */
 export const CORE_EXPORTS = {
-  hs_create: { returns: 'number', args: ['string'] },
+  // The scenario text goes in by pointer (malloc'd by `create`): ccall's 'string' copies onto the 64 KiB stack.
+  hs_create: { returns: 'number', args: ['number'] },
   hs_last_error: { returns: 'string', args: [] },
   hs_run: { returns: 'number', args: ['number', 'number'] },
   hs_now_ps: { returns: 'number', args: ['number'] },
@@ -50,6 +51,8 @@ export const TRACE_COLUMNS = [
 /** What an Emscripten module built with core-wasm/cmake/wasm.cmake offers (MODULARIZE, ccall, HEAPU8). */
 export interface EmscriptenCore {
   ccall(name: string, returns: CType | null, args: readonly CType[], values: unknown[]): unknown;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
   HEAPU8?: Uint8Array;
   wasmMemory?: WebAssembly.Memory;
   wasmExports?: { memory?: WebAssembly.Memory };
@@ -76,9 +79,23 @@ export class CoreBridge {
     return typeof (this.module as unknown as Record<string, unknown>)[`_${name}`] === 'function';
   }
 
-  /** A new session for the scenario's JSON text: its id (> 0), or 0 when refused (then `lastError()`). */
+  /**
+   * A new session for the scenario's JSON text: its id (> 0), or 0 when refused (then `lastError()`). The text is
+   * copied as NUL-terminated UTF-8 into heap memory (any size: a 10 MB file once overflowed the stack copy that
+   * ccall's 'string' makes) and freed after the call.
+   */
   create(scenarioText: string): number {
-    return this.call('hs_create', scenarioText) as number;
+    const bytes = new TextEncoder().encode(scenarioText);
+    const pointer = this.module._malloc(bytes.length + 1);
+    if (pointer === 0) throw new CoreError(`scenario: ${bytes.length} bytes do not fit in the core's memory`);
+    const heap = this.heap();   // read after malloc: growing the memory replaces the view
+    heap.set(bytes, pointer);
+    heap[pointer + bytes.length] = 0;
+    try {
+      return this.call('hs_create', pointer) as number;
+    } finally {
+      this.module._free(pointer);
+    }
   }
 
   /** The last refusal or failure: one line naming the field, e.g. `cluster.nodes: 1 is outside [2, 1024]`. */
