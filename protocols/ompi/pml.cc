@@ -151,7 +151,8 @@ void Pml::schedule_rdma(uint64_t offset, uint64_t bytes, const Header& base, boo
     left -= len;
   }
   auto step = std::make_shared<std::function<void(size_t)>>();
-  *step = [this, parts, base, read, step, then = std::move(then)](size_t i) {
+  *step = [this, parts, base, read, weak_self = std::weak_ptr<std::function<void(size_t)>>(step), then = std::move(then)](size_t i) {
+    auto step = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (i >= parts->size()) {
       then();
       return;
@@ -277,7 +278,8 @@ void Pml::on_fragment(const Header& h, Done then) {
       std::vector<MatchResult> res = match_.arrive(h, &inspected);
       auto results = std::make_shared<std::vector<MatchResult>>(std::move(res));
       auto step = std::make_shared<std::function<void(size_t)>>();
-      *step = [this, results, step, then = std::move(then)](size_t i) {
+      *step = [this, results, weak_self = std::weak_ptr<std::function<void(size_t)>>(step), then = std::move(then)](size_t i) {
+        auto step = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         if (i >= results->size() || !(*results)[i].request) {  // unexpected ones wait for MPI_Irecv
           then();
           return;

@@ -79,7 +79,8 @@ void BmiIb::ensure_connected(int node, int peer, std::function<void()> then) {
     thread(x).hold([this, x, y, key = std::pair{std::min(node, peer), std::max(node, peer)}](auto release) {
       auto left = std::make_shared<int>(eager_buffers_);
       auto post = std::make_shared<std::function<void()>>();
-      *post = [this, x, y, left, post, release, key]() {
+      *post = [this, x, y, left, weak_self = std::weak_ptr<std::function<void()>>(post), release, key]() {
+        auto post = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         if ((*left)-- == 0) {
           release();
           Connection& c = connections_[key];
@@ -176,7 +177,8 @@ void BmiIb::repost_and_ack(int node, int peer, uint32_t message, std::function<v
 void BmiIb::register_each(int node, std::vector<uint32_t> segments, bool deregister, std::function<void()> then) {
   auto left = std::make_shared<std::vector<uint32_t>>(std::move(segments));
   auto next = std::make_shared<std::function<void()>>();
-  *next = [this, node, left, next, deregister, then = std::move(then)]() {
+  *next = [this, node, left, weak_self = std::weak_ptr<std::function<void()>>(next), deregister, then = std::move(then)]() {
+    auto next = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (left->empty()) {
       then();
       return;
@@ -345,7 +347,8 @@ void BmiIb::write_data(int node, int peer, const BmiIncoming& in, std::vector<ui
   auto list = std::make_shared<std::vector<std::vector<uint32_t>>>(std::move(writes));
   auto index = std::make_shared<size_t>(0);
   auto next = std::make_shared<std::function<void()>>();
-  *next = [this, node, peer, in, sender, list, index, next, posted]() {
+  *next = [this, node, peer, in, sender, list, index, weak_self = std::weak_ptr<std::function<void()>>(next), posted]() {
+    auto next = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (*index == list->size()) {
       posted();
       return;

@@ -202,7 +202,8 @@ void FileSystem::server_request(int server, const BmiIncoming& in) {
 void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
   // One receive outstanding; each received buffer goes to Trove while the next arrives (BUFFERS_PER_FLOW at most).
   auto post = std::make_shared<std::function<void()>>();
-  *post = [this, part, post]() {
+  *post = [this, part, weak_self = std::weak_ptr<std::function<void()>>(post)]() {
+    auto post = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (part->recv_pending || part->next >= part->steps.size() || part->held >= buffers_) return;
     const size_t i = part->next++;
     part->recv_pending = true;
@@ -240,7 +241,8 @@ void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
 void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
   // All buffers primed with Trove reads; each read buffer is sent, then refilled with the next step.
   auto fill = std::make_shared<std::function<void()>>();
-  *fill = [this, part, fill]() {
+  *fill = [this, part, weak_self = std::weak_ptr<std::function<void()>>(fill)]() {
+    auto fill = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (part->next >= part->steps.size()) return;
     const size_t i = part->next++;
     ++part->held;

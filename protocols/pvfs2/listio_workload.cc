@@ -117,7 +117,8 @@ class ListIoRun : public Pvfs2Run {
     auto fin = std::make_shared<std::function<void(Time)>>(std::move(done));
     for (int c = 0; c < spec_.clients; ++c) {
       auto call = std::make_shared<std::function<void(int)>>();
-      *call = [this, &fs, type, region, c, call, left, fin, t0](int k) {
+      *call = [this, &fs, type, region, c, weak_self = std::weak_ptr<std::function<void(int)>>(call), left, fin, t0](int k) {
+        auto call = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         if (k == spec_.calls) {
           if (--*left == 0) (*fin)(sim().now() - t0);
           sim().after(0, 0, EventKind::kWorkloadStep, 0, [call]() { *call = nullptr; });  // break the cycle later

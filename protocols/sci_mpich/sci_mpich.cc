@@ -44,7 +44,8 @@ void SciMpich::setup_pair(int a, int b) {
     for (uint32_t i = 0; i < kShortBuffers; ++i) watch_slot(y, x, i);
     // Counter lines at x written by y.
     auto watch_credit = std::make_shared<std::function<void()>>();
-    *watch_credit = [this, x, y, watch_credit]() {
+    *watch_credit = [this, x, y, weak_self = std::weak_ptr<std::function<void()>>(watch_credit)]() {
+      auto watch_credit = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
       cluster_.adapter(x).watch(credit_line(y), [this, x, y, watch_credit]() {
         PairState& p = pr(x, y);
         p.credits += static_cast<int>(opt_.short_credit_batch);
@@ -59,7 +60,8 @@ void SciMpich::setup_pair(int a, int b) {
     };
     (*watch_credit)();
     auto watch_block = std::make_shared<std::function<void()>>();
-    *watch_block = [this, x, y, watch_block]() {
+    *watch_block = [this, x, y, weak_self = std::weak_ptr<std::function<void()>>(watch_block)]() {
+      auto watch_block = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
       cluster_.adapter(x).watch(block_line(y), [this, x, y, watch_block]() {
         ++pr(x, y).rndv_freed;
         rndv_write(x, y);
@@ -69,7 +71,8 @@ void SciMpich::setup_pair(int a, int b) {
     (*watch_block)();
     for (uint32_t j = 0; j < kEagerBuffers; ++j) {
       auto watch_free = std::make_shared<std::function<void()>>();
-      *watch_free = [this, x, y, j, watch_free]() {
+      *watch_free = [this, x, y, j, weak_self = std::weak_ptr<std::function<void()>>(watch_free)]() {
+        auto watch_free = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         cluster_.adapter(x).watch(eager_free_line(y, j), [this, x, y, j, watch_free]() {
           pr(x, y).eager_busy[j] = false;
           (*watch_free)();

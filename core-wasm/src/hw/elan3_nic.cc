@@ -62,7 +62,8 @@ void Elan3Nic::queued_dma(int dst, std::vector<uint32_t> host_reads, uint32_t wi
   submit(DmaJob{[this, dst, reads, wire_bytes, message, local_done](std::function<void()> engine_free) {
     read_chain(pci_, reads, 0, message, [this, dst, wire_bytes, message, local_done, engine_free]() {
       auto attempt = std::make_shared<std::function<void()>>();
-      *attempt = [this, dst, wire_bytes, message, local_done, attempt]() {
+      *attempt = [this, dst, wire_bytes, message, local_done, weak_self = std::weak_ptr<std::function<void()>>(attempt)]() {
+        auto attempt = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         fabric_->send(node_, dst, wire_bytes, TraceKind::kQdmaPacket, message, [this, dst, wire_bytes, message,
                                                                                  local_done, attempt]() {
           Elan3Nic* d = (*all_)[static_cast<size_t>(dst)];
@@ -183,7 +184,8 @@ void Elan3Nic::host_write_dma(std::vector<uint32_t> transactions, uint32_t messa
   auto list = std::make_shared<std::vector<uint32_t>>(std::move(transactions));
   submit(DmaJob{[this, list, message, done](std::function<void()> engine_free) {
     auto step = std::make_shared<std::function<void(size_t)>>();
-    *step = [this, list, message, done, engine_free, step](size_t i) {
+    *step = [this, list, message, done, engine_free, weak_self = std::weak_ptr<std::function<void(size_t)>>(step)](size_t i) {
+      auto step = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
       if (i >= list->size()) {
         engine_free();
         done();

@@ -41,7 +41,8 @@ void Host::call(const LibraryCall& c, uint32_t message, std::function<void()> th
   compute(c.cycles, [this, c, message, then = std::move(then)]() mutable {
     pio_reads(c.pio_reads, message, [this, c, message, then = std::move(then)]() mutable {
       auto stores = std::make_shared<std::function<void(int)>>();
-      *stores = [this, message, stores, then = std::move(then)](int left) mutable {
+      *stores = [this, message, weak_self = std::weak_ptr<std::function<void(int)>>(stores), then = std::move(then)](int left) mutable {
+        auto stores = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
         if (left <= 0) {
           auto done = std::move(then);
           stores.reset();

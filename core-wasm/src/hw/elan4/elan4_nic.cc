@@ -124,7 +124,8 @@ void Elan4Nic::bus_write(uint32_t bytes, uint32_t message, std::function<void()>
 void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
   host_read(d->bytes, d->message, [this, d]() {
     auto attempt = std::make_shared<std::function<void()>>();
-    *attempt = [this, d, attempt]() {
+    *attempt = [this, d, weak_self = std::weak_ptr<std::function<void()>>(attempt)]() {
+      auto attempt = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
       fabric_->send(node_, d->peer, packet_header_ + d->bytes, TraceKind::kQdmaPacket, d->message, [this, d, attempt]() {
         Elan4Nic& dst = peer(d->peer);
         sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, d->bytes, [this, d, attempt, &dst]() {

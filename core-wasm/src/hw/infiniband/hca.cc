@@ -406,7 +406,8 @@ void Hca::register_memory(Host& host, uint64_t bytes, std::function<void()> then
   auto done = std::make_shared<std::function<void()>>(std::move(then));
   // WRITE_MTT commands (510 entries each, an even count: odd ones get a dummy entry), then SW2HW_MPT.
   auto commands = std::make_shared<std::function<void(uint64_t)>>();
-  *commands = [this, &host, n, done, commands](uint64_t written) {
+  *commands = [this, &host, n, done, weak_self = std::weak_ptr<std::function<void(uint64_t)>>(commands)](uint64_t written) {
+    auto commands = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (written < n) {
       uint64_t entries = n - written < kIbMttEntriesPerCommand ? n - written : kIbMttEntriesPerCommand;
       uint32_t mailbox = kIbMailboxHeaderBytes + 8 * static_cast<uint32_t>(entries + (entries & 1));
