@@ -160,3 +160,24 @@ test('trace growth reaches subscribers, at most once per notify interval while s
   assert.ok(changes >= 2, `${changes} trace notifications`);
   assert.equal(run.state().traceRecords, run.trace.length);
 });
+
+test('Cancel stops a running run at once: its worker ends, the status is cancelled, later messages are ignored', async () => {
+  const a = controller('a');
+  a.run.start(load('qsnet-256-half-shift'), 1, 'core://node');
+  await settled(a.run, ['running']);
+  await new Promise<void>((resolve) => {
+    const stop = a.run.store.subscribe((s) => {
+      if (s.events > 0) { stop(); resolve(); }
+    });
+  });
+  a.run.cancel();
+  assert.equal(a.run.state().status, 'cancelled', 'cancelled in the same task as the click');
+  assert.equal(a.workers[0].terminated, true);
+  const records = a.run.trace.length;
+  assert.equal(a.run.state().traceRecords, records);
+  await new Promise((resolve) => setTimeout(resolve, 200));   // the terminated worker's late posts
+  assert.equal(a.run.state().status, 'cancelled');
+  assert.equal(a.run.trace.length, records);
+  a.run.cancel();   // nothing left to cancel: no-op
+  assert.equal(a.run.state().status, 'cancelled');
+});

@@ -209,9 +209,22 @@ export class RunController {
     worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl });
   }
 
-  /** Asks the worker to stop between slices (status becomes cancelled). */
+  /**
+   * Stops a loading or running run at once: its worker is terminated (a cancelled run's session is never read
+   * again), the status becomes cancelled with the last progress the worker reported, and the trace received so far
+   * stays. (Asking the worker with the protocol's `cancel` waited for the end of its slice and a message round trip:
+   * 70-100 ms on a loaded 2-core machine.)
+   */
   cancel(): void {
-    this.worker?.postMessage({ type: 'cancel' });
+    const { status } = this.store.getState();
+    if (!this.worker || (status !== 'running' && status !== 'loading')) return;
+    this.stop();
+    this.store.setState((s) => ({
+      status: 'cancelled',
+      traceVersion: s.traceVersion + 1,
+      traceRecords: this.trace.length,
+      end_ps: Math.max(s.end_ps, this.trace.end_ps),
+    }));
   }
 
   /** Ends the worker (and the finished session its message channel reads); the state and trace stay. */

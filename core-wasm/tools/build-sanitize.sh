@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The sanitizer tree build/sanitize (issue 12 items 1 and 3): the whole core, its tests and the libFuzzer target
+# built with clang 14 under AddressSanitizer and UndefinedBehaviorSanitizer (-O1, assertions on, any report fatal)
+# and libFuzzer's coverage instrumentation, so one build serves `npm run test:sanitize` and `npm run fuzz`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+flags="-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
+cmake -S core-wasm -B build/sanitize -G Ninja -DBUILD_TESTING=ON -DHPCSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS_DEBUG="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+cmake --build build/sanitize

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The native test suite under AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer (issue 12 item 3):
+# the clang tree of build-sanitize.sh, every ctest test, any report fatal. `npm run test:sanitize`; part of `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash core-wasm/tools/build-sanitize.sh
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build/sanitize --output-on-failure -j 2
