@@ -20,8 +20,8 @@ for (const id of IDS) {
     test.setTimeout(120_000);
     await emulator.open(`#scenario=${id}`);
     await expect(emulator.errorBanner).toHaveCount(0);
-    // Some packets are in the trace (the run may still be computing).
-    await expect.poll(async () => Number(await page.getByTestId('run-status').getAttribute('data-records') ?? '0'), { timeout: 90_000 })
+    // Some packets are in the trace (the run may still be computing: its first batches can hold only host calls).
+    await expect.poll(async () => Number(await page.getByTestId('run-status').getAttribute('data-packet-records') ?? '0'), { timeout: 90_000 })
       .toBeGreaterThan(0);
     const t0 = await emulator.simTimeUs();
     // Watch every animation frame for 1 s after the click: did a packet get drawn on the cluster canvas?

@@ -148,7 +148,7 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
           ))}
         </select>
       </label>
-      <span className="run-status" data-testid="run-status" data-status={status} data-records={records}>
+      <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
         {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${events.toLocaleString()} events`}
         {status === 'finished' && `done: ${events.toLocaleString()} events, ${records.toLocaleString()} trace records`}
