@@ -1,15 +1,52 @@
-// Native benchmark: simulated events per second for each scenario file given on the command line.
-// Prints figures; never passes or fails. Used by `npm run bench`.
+// Native benchmark: simulated events per second for each scenario file given on the command line, and with
+// `--phold` the PHOLD micro-benchmark of the kernel alone (bench/phold.h). Each line is a JSON object with the
+// process's peak resident memory so far (getrusage ru_maxrss, MiB). Prints figures; never passes or fails. Used by
+// `npm run bench`.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "phold.h"
 #include "run/session.h"
+
+namespace {
+
+double peak_rss_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // Linux: KiB
+}
+
+void print(const char* scenario, double events, double secs) {
+  std::printf("{\"scenario\":\"%s\",\"build\":\"native\",\"events\":%.0f,\"seconds\":%.3f,\"events_per_s\":%.0f,"
+              "\"peak_rss_mib\":%.1f}\n",
+              scenario, events, secs, events / secs, peak_rss_mib());
+}
+
+/// PHOLD on 1,024 processes with 8 events each (8,192 in flight), mean delay 1 µs, 10 M events.
+void phold() {
+  hpcsim::Simulator sim(0);
+  hpcsim::Phold model(sim, 1024, 42, 1e6);
+  model.seed(8);
+  auto t0 = std::chrono::steady_clock::now();
+  sim.run(10'000'000);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  print("phold-1024x8", static_cast<double>(sim.events_executed()), secs);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--phold") == 0) {
+      phold();
+      continue;
+    }
     std::ifstream in(argv[i], std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
@@ -23,9 +60,7 @@ int main(int argc, char** argv) {
     while (!s->run(1u << 20)) {
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    double events = static_cast<double>(s->sim().events_executed());
-    std::printf("{\"scenario\":\"%s\",\"build\":\"native\",\"events\":%.0f,\"seconds\":%.3f,\"events_per_s\":%.0f}\n",
-                s->scenario().id.c_str(), events, secs, events / secs);
+    print(s->scenario().id.c_str(), static_cast<double>(s->sim().events_executed()), secs);
   }
   return 0;
 }
