@@ -1,6 +1,9 @@
 // Kernel: time order, ties in insertion order, determinism, slicing, resources.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <tuple>
 #include <vector>
 
 #include "kernel/simulator.h"
@@ -65,6 +68,47 @@ TEST(Simulator, FingerprintSeesEveryEventField) {
   b.run(10);
   EXPECT_NE(a.fingerprint().value(), b.fingerprint().value());
   EXPECT_EQ(a.fingerprint().hex().size(), 16u);
+}
+
+// The 4-ary heap and the same-time FIFO against the definition: every event runs in (time, insertion) order, for
+// random mixes of future, same-time and past (clamped) schedules made before the run, from events, and between
+// slices of random budgets.
+TEST(Simulator, OrderIsTimeThenInsertionUnderRandomSchedules) {
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    std::mt19937_64 rng(seed);
+    Simulator sim;
+    uint64_t inserted = 0;
+    std::vector<std::tuple<Time, uint64_t>> ran;  // (time it ran, insertion number)
+    std::vector<std::pair<Time, uint64_t>> scheduled;
+    std::function<void(Time)> schedule = [&](Time t) {
+      const uint64_t id = inserted++;
+      const Time when = t < sim.now() ? sim.now() : t;
+      scheduled.emplace_back(when, id);
+      sim.at(t, 1, EventKind::kGeneric, 0, [&, id] {
+        ran.emplace_back(sim.now(), id);
+        const int children = static_cast<int>(rng() % 3);
+        for (int c = 0; c < children && inserted < 3000; ++c) {
+          const int choice = static_cast<int>(rng() % 4);  // now, past, near future, far future
+          const Time d = choice == 0 ? 0 : choice == 1 ? -static_cast<Time>(rng() % 5) : choice == 2 ? static_cast<Time>(rng() % 4) : static_cast<Time>(rng() % 1000);
+          schedule(sim.now() + d);
+        }
+      });
+    };
+    for (int i = 0; i < 200; ++i) schedule(static_cast<Time>(rng() % 50));
+    while (!sim.run(1 + rng() % 17)) {
+      if (rng() % 3 == 0) schedule(sim.now() + static_cast<Time>(rng() % 3) - 1);  // between slices, incl. now and past
+    }
+    // The definition: stable order by the time each event was due (as clamped when scheduled).
+    std::vector<std::pair<Time, uint64_t>> expected = scheduled;
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second < b.second; });
+    ASSERT_EQ(ran.size(), expected.size()) << "seed " << seed;
+    for (size_t k = 0; k < ran.size(); ++k) {
+      ASSERT_EQ(std::get<0>(ran[k]), expected[k].first) << "seed " << seed << " event " << k;
+      ASSERT_EQ(std::get<1>(ran[k]), expected[k].second) << "seed " << seed << " event " << k;
+    }
+    EXPECT_EQ(sim.pending(), 0u);
+  }
 }
 
 TEST(Simulator, BudgetBoundsOneSlice) {

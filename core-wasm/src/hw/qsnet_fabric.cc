@@ -53,7 +53,13 @@ int QsnetFabric::channel_between(ComponentId from, ComponentId to) const {
 
 std::vector<int> QsnetFabric::route(int src, int dst) const {
   std::vector<int> path;
-  if (src == dst) return path;
+  route_into(src, dst, path);
+  return path;
+}
+
+void QsnetFabric::route_into(int src, int dst, std::vector<int>& path) const {
+  path.clear();
+  if (src == dst) return;
   int top = 1;
   while (src / pow(top) != dst / pow(top)) ++top;
   ComponentId cur = nic_ids_[static_cast<size_t>(src)];
@@ -76,7 +82,6 @@ std::vector<int> QsnetFabric::route(int src, int dst) const {
     cur = next;
   }
   path.push_back(channel_between(cur, nic_ids_[static_cast<size_t>(dst)]));
-  return path;
 }
 
 std::string QsnetFabric::route_names(int src, int dst) const {
@@ -110,28 +115,44 @@ HeaderLayer QsnetFabric::packet_layer(int src, int dst, uint32_t bytes, uint32_t
 
 void QsnetFabric::send(int src, int dst, uint32_t bytes, TraceKind kind, uint32_t message,
                        std::function<void()> delivered) {
-  std::vector<int> path = route(src, dst);
-  if (path.empty()) {
+  if (src == dst) {
     sim_.after(0, nic_ids_[static_cast<size_t>(dst)], EventKind::kPacketDelivered, bytes, std::move(delivered));
     return;
   }
-  hop(std::move(path), 0, sim_.now(), bytes, kind, message, std::move(delivered));
+  uint32_t id;
+  if (!free_in_flight_.empty()) {
+    id = free_in_flight_.back();
+    free_in_flight_.pop_back();
+  } else {
+    id = static_cast<uint32_t>(in_flight_.size());
+    in_flight_.emplace_back();
+  }
+  InFlight& f = in_flight_[id];
+  route_into(src, dst, f.path);
+  f.i = 0;
+  f.head_at = sim_.now();
+  f.bytes = bytes;
+  f.kind = kind;
+  f.message = message;
+  f.delivered = std::move(delivered);
+  hop(id);
 }
 
-void QsnetFabric::hop(std::vector<int> path, size_t i, Time head_at, uint32_t bytes, TraceKind kind,
-                      uint32_t message, std::function<void()> delivered) {
-  Channel& c = channels_[static_cast<size_t>(path[i])];
-  Time ser = transfer_time_ps(bytes, link_Bps_);
-  Time start = c.busy.reserve(head_at, ser);
-  sim_.trace().record(start, start + ser, kind, c.id, message, bytes, 0);
-  if (i + 1 == path.size()) {
-    sim_.at(start + ser + hop_latency_ps_, c.to, EventKind::kPacketDelivered, bytes, std::move(delivered));
+void QsnetFabric::hop(uint32_t packet) {
+  InFlight& f = in_flight_[packet];
+  Channel& c = channels_[static_cast<size_t>(f.path[f.i])];
+  Time ser = transfer_time_ps(f.bytes, link_Bps_);
+  Time start = c.busy.reserve(f.head_at, ser);
+  sim_.trace().record(start, start + ser, f.kind, c.id, f.message, f.bytes, 0);
+  if (f.i + 1 == f.path.size()) {
+    sim_.at(start + ser + hop_latency_ps_, c.to, EventKind::kPacketDelivered, f.bytes, std::move(f.delivered));
+    f.delivered = nullptr;
+    free_in_flight_.push_back(packet);
     return;
   }
-  sim_.at(start, c.id, EventKind::kLinkHop, bytes,
-          [this, path = std::move(path), i, start, bytes, kind, message, delivered = std::move(delivered)]() mutable {
-            hop(std::move(path), i + 1, start + hop_latency_ps_, bytes, kind, message, std::move(delivered));
-          });
+  ++f.i;
+  f.head_at = start + hop_latency_ps_;
+  sim_.at(start, c.id, EventKind::kLinkHop, f.bytes, [this, packet]() { hop(packet); });
 }
 
 }  // namespace hpcsim

@@ -60,6 +60,8 @@ class QsnetFabric {
 
   /// Directed channels on the route from `src` to `dst`, in order.
   std::vector<int> route(int src, int dst) const;
+  /// The same route written into `path` (cleared first; its capacity is reused).
+  void route_into(int src, int dst, std::vector<int>& path) const;
   /// The wire layer of a message of `bytes` sent as packets of at most `packet_payload` bytes.
   HeaderLayer packet_layer(int src, int dst, uint32_t bytes, uint32_t packet_payload, const char* kind) const;
   /// The route as names, e.g. "elan3-0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan3-5" (NICs named as the
@@ -73,8 +75,19 @@ class QsnetFabric {
   double link_bytes_per_s() const { return link_Bps_; }
 
  private:
-  void hop(std::vector<int> path, size_t i, Time head_at, uint32_t bytes, TraceKind kind, uint32_t message,
-           std::function<void()> delivered);
+  /// A packet between its first and last hop. Held in a pool indexed by the events that carry it, so a hop's event
+  /// captures (fabric, index) and fits std::function's inline storage, and the route's buffer is reused: no heap
+  /// allocation per packet or per hop once the pool has grown.
+  struct InFlight {
+    std::vector<int> path;
+    size_t i = 0;
+    Time head_at = 0;
+    uint32_t bytes = 0;
+    TraceKind kind{};
+    uint32_t message = 0;
+    std::function<void()> delivered;
+  };
+  void hop(uint32_t packet);
   int switch_index(int level, int subtree, int rank) const;
   int channel_between(ComponentId from, ComponentId to) const;
 
@@ -96,6 +109,8 @@ class QsnetFabric {
   std::vector<std::vector<int>> switch_at_;  ///< [level-1][subtree * per_subtree + rank] -> index or -1
   std::vector<Channel> channels_;
   std::vector<std::vector<std::pair<ComponentId, int>>> out_;  ///< per component id: (to, channel)
+  std::vector<InFlight> in_flight_;
+  std::vector<uint32_t> free_in_flight_;
 };
 
 }  // namespace hpcsim

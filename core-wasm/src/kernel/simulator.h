@@ -1,8 +1,11 @@
 // The discrete-event kernel: integer picoseconds, same-time events in insertion order (after simcpp20).
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <functional>
-#include <queue>
+#include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "kernel/event_kind.h"
@@ -23,16 +26,26 @@ class Simulator {
 
   Time now() const { return now_; }
 
-  /// Schedules `action` at absolute time `t` (>= now; an earlier time is clamped to now).
-  void at(Time t, ComponentId component, EventKind kind, uint32_t bytes, Action action);
+  /// Schedules `action` (any callable of no arguments, or an Action; an empty Action schedules an event that does
+  /// nothing) at absolute time `t` (>= now; an earlier time is clamped to now). The action is constructed once, in
+  /// the event's own slot, and runs there: it is never moved while it waits.
+  template <class F>
+  void at(Time t, ComponentId component, EventKind kind, uint32_t bytes, F&& action) {
+    const uint32_t slot = take_slot(component, kind, bytes);
+    payload(slot).action.emplace(std::forward<F>(action));
+    enqueue(t, slot);
+  }
   /// Schedules `action` after `delay` picoseconds (>= 0).
-  void after(Time delay, ComponentId component, EventKind kind, uint32_t bytes, Action action) {
-    at(now_ + delay, component, kind, bytes, std::move(action));
+  template <class F>
+  void after(Time delay, ComponentId component, EventKind kind, uint32_t bytes, F&& action) {
+    at(now_ + delay, component, kind, bytes, std::forward<F>(action));
   }
 
   /// Runs at most `budget` events. Returns true when no event is left.
   bool run(uint64_t budget);
-  bool idle() const { return queue_.empty(); }
+  bool idle() const { return heap_size_ == 0 && now_queue_.empty(); }
+  /// Events scheduled but not yet run.
+  size_t pending() const { return heap_size_ + now_queue_.size(); }
 
   uint64_t events_executed() const { return executed_; }
   const Fingerprint& fingerprint() const { return fingerprint_; }
@@ -41,23 +54,56 @@ class Simulator {
   MessageCatalog& messages() { return messages_; }
 
  private:
+  /// A future event: its time and `key` = insertion sequence << kSlotBits | payload slot. Keys are unique and grow
+  /// with the sequence, so ordering by (t, key) is ordering by (t, insertion sequence). 16 bytes, so the four
+  /// children of a node of the 4-ary heap share one 64-byte cache line.
   struct Entry {
     Time t;
-    uint64_t seq;
-    uint32_t slot;
-    bool operator>(const Entry& o) const { return t != o.t ? t > o.t : seq > o.seq; }
+    uint64_t key;
+    /// One 128-bit unsigned comparison of (t, key) (t is never negative), branch-free: the heap's comparisons are
+    /// data-dependent and would mispredict about half the time as branches.
+    bool before(const Entry& o) const {
+      using U = unsigned __int128;
+      return ((U(static_cast<uint64_t>(t)) << 64) | key) < ((U(static_cast<uint64_t>(o.t)) << 64) | o.key);
+    }
   };
+  static constexpr unsigned kSlotBits = 24;  // at most 16,777,216 events pending at once
+  static constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
   struct Payload {
     ComponentId component;
     EventKind kind;
     uint32_t bytes;
-    Action action;
+    std::optional<Action> action;  ///< engaged from at() until the event has run
   };
+  /// Payload slots live in fixed chunks, so an action keeps its address while it runs and schedules more events.
+  static constexpr unsigned kChunkBits = 10;
+  Payload& payload(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
   Time now_ = 0;
   uint64_t seq_ = 0;
   uint64_t executed_ = 0;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue_;
-  std::vector<Payload> payloads_;
+  uint32_t take_slot(ComponentId component, EventKind kind, uint32_t bytes);
+  void enqueue(Time t, uint32_t slot);
+  void heap_push(Entry e);
+  Entry heap_pop();
+  void execute(uint32_t slot);
+
+  /// Events later than now: a 4-ary min-heap on (t, key) (d-ary heaps: Johnson 1975; LaMarca & Ladner 1996).
+  /// Stored as 64-byte lines with entry k at flat position k + 3, so the four children of node k (4k + 1 ... 4k + 4,
+  /// at positions 4(k + 1) ... 4(k + 1) + 3) fill exactly one cache line (LaMarca & Ladner's aligned d-heap).
+  struct alignas(64) Line {
+    Entry e[4];
+  };
+  static constexpr size_t kPad = 3;
+  Entry* heap_at() { return &heap_lines_.data()->e[0] + kPad; }
+  std::vector<Line> heap_lines_;
+  size_t heap_size_ = 0;
+  /// Events scheduled for the current time (OMNeT++'s same-time FIFO). Every heap event of the current time was
+  /// scheduled before the clock reached it, so before every entry here, and the clock does not move on while this
+  /// holds an entry: serving heap events of the current time first, then this FIFO, keeps (t, seq) order without
+  /// heap operations. Payload slots.
+  std::deque<uint32_t> now_queue_;
+  std::vector<std::unique_ptr<Payload[]>> chunks_;
+  uint32_t slots_ = 0;  ///< slots ever handed out
   std::vector<uint32_t> free_slots_;
   Fingerprint fingerprint_;
   TraceBuffer trace_;
