@@ -1,16 +1,22 @@
 /**
  * `npm run bench`: simulated events per second, native and wasm, on the default scenario and on the heavy
- * 256-node half-shift load, the native PHOLD micro-benchmark of the kernel alone (bench/phold.h: 1,024 processes,
- * 8,192 events in flight, 10 M events), and peak memory (native: the bench process's peak RSS; wasm: the module's
- * memory after the run). Prints figures; it does not pass or fail. Each figure is the best of 3 runs.
+ * 256-node half-shift load; the native PHOLD micro-benchmark of the kernel alone (bench/phold.h: 1,024 processes,
+ * 8,192 events in flight, 10 M events); QsNetII at its full scale of 4,096 nodes: the 256-node exchange
+ * (scenarios/ompi-elan4-256-exchange.json, RDMA write) at 4,096 nodes to the end, native and wasm, and MPI_Alltoall
+ * of 1 KiB on 4,096 nodes (16.8 M messages per call) for its first 20 M events, natively only (its posted receives
+ * alone outgrow wasm32's 4 GiB); and peak memory (native: the bench process's peak RSS; wasm: the module's memory
+ * after the run). Prints figures; it does not pass or fail. Each figure is the best of 3 runs (1 for the 4,096-node
+ * rows).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
 
 const SCENARIOS = ['scenarios/portals-qsnet-pingpong.json', 'scenarios/qsnet-256-half-shift.json'];
 const REPEATS = 3;
+const ALLTOALL_EVENTS = 20_000_000;
 
 interface Row {
   scenario: string;
@@ -21,24 +27,46 @@ interface Row {
   memory_mib: number;
 }
 
+/** A shipped scenario scaled to `nodes` (and edited by `edit`), written to a temporary file; its path. */
+function scaled(file: string, nodes: number, id: string, edit: (w: Record<string, unknown>) => void): string {
+  const s = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as { id: string; cluster: { nodes: number }; workload: Record<string, unknown> };
+  s.id = id;
+  s.cluster.nodes = nodes;
+  edit(s.workload);
+  const path = join(mkdtempSync(join(tmpdir(), 'hpcsim-bench-')), `${id}.json`);
+  writeFileSync(path, JSON.stringify(s));
+  return path;
+}
+
+function native(args: string[], repeats: number): Row {
+  let best: Row | undefined;
+  for (let r = 0; r < repeats; r++) {
+    const out = spawnSync(NATIVE_BENCH, args, { encoding: 'utf8' });
+    const j = JSON.parse(out.stdout.trim()) as { scenario: string; events: number; seconds: number; peak_rss_mib: number };
+    if (!best || j.seconds < best.seconds)
+      best = { scenario: j.scenario, build: 'native', events: j.events, seconds: j.seconds, memory_mib: j.peak_rss_mib };
+  }
+  return best!;
+}
+
 async function main(): Promise<void> {
   ensureNative();
+  const firstSeries = (w: Record<string, unknown>) => { w.series = (w.series as unknown[]).slice(0, 1); };
+  const exchange = scaled('scenarios/ompi-elan4-256-exchange.json', 4096, 'ompi-elan4-4096-exchange', firstSeries);
+  const alltoall = scaled('scenarios/ompi-elan4-64-alltoall.json', 4096, 'ompi-elan4-4096-alltoall', (w) => {
+    firstSeries(w);
+    w.bytes = 1024;
+  });
   const rows: Row[] = [];
-  for (const arg of ['--phold', ...SCENARIOS.map((f) => join(ROOT, f))]) {
-    let best: Row | undefined;
-    for (let r = 0; r < REPEATS; r++) {
-      const out = spawnSync(NATIVE_BENCH, [arg], { encoding: 'utf8' });
-      const j = JSON.parse(out.stdout.trim()) as { scenario: string; events: number; seconds: number; peak_rss_mib: number };
-      if (!best || j.seconds < best.seconds)
-        best = { scenario: j.scenario, build: 'native', events: j.events, seconds: j.seconds, memory_mib: j.peak_rss_mib };
-    }
-    rows.push(best!);
-  }
+  for (const arg of ['--phold', ...SCENARIOS.map((f) => join(ROOT, f))]) rows.push(native([arg], REPEATS));
+  rows.push(native([exchange], 1));
+  const a = native(['--max-events', String(ALLTOALL_EVENTS), alltoall], 1);
+  rows.push({ ...a, scenario: `${a.scenario} (first ${ALLTOALL_EVENTS / 1e6} M events)` });
   const core = await loadWasm();
-  for (const file of SCENARIOS) {
-    const text = readFileSync(join(ROOT, file), 'utf8');
+  for (const [file, repeats] of [...SCENARIOS.map((f) => [join(ROOT, f), REPEATS] as const), [exchange, 1] as const]) {
+    const text = readFileSync(file, 'utf8');
     let best: Row | undefined;
-    for (let r = 0; r < REPEATS; r++) {
+    for (let r = 0; r < repeats; r++) {
       const t0 = performance.now();
       const res = core.runToEnd<{ scenario: string; events: number }>(text);
       const seconds = (performance.now() - t0) / 1000;
@@ -47,11 +75,18 @@ async function main(): Promise<void> {
     }
     rows.push(best!);
   }
-  console.log('scenario                  build          events      seconds   events/s  memory MiB');
+  const width = Math.max(...rows.map((r) => r.scenario.length)) + 2;
+  console.log(`${'scenario'.padEnd(width)}build          events      seconds   events/s  memory MiB`);
   for (const r of rows)
     console.log(
-      `${r.scenario.padEnd(26)}${r.build.padEnd(13)}${String(r.events).padStart(10)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}  ${r.memory_mib.toFixed(1).padStart(10)}`,
+      `${r.scenario.padEnd(width)}${r.build.padEnd(13)}${String(r.events).padStart(10)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}  ${r.memory_mib.toFixed(1).padStart(10)}`,
     );
+  const ratio = (id: string) => {
+    const n = rows.find((r) => r.scenario === id && r.build === 'native');
+    const w = rows.find((r) => r.scenario === id && r.build !== 'native');
+    return n && w ? (n.seconds / w.seconds).toFixed(2) : '-';
+  };
+  console.log(`wasm/native speed: ${rows.filter((r) => r.build !== 'native').map((r) => `${r.scenario} ${ratio(r.scenario)}`).join(', ')}`);
 }
 
 main().catch((e) => {

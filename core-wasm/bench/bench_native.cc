@@ -1,11 +1,13 @@
 // Native benchmark: simulated events per second for each scenario file given on the command line, and with
-// `--phold` the PHOLD micro-benchmark of the kernel alone (bench/phold.h). Each line is a JSON object with the
+// `--phold` the PHOLD micro-benchmark of the kernel alone (bench/phold.h); `--max-events <n>` bounds the runs of the
+// scenario files after it (0: to the end), for runs too long to finish in a bench. Each line is a JSON object with the
 // process's peak resident memory so far (getrusage ru_maxrss, MiB). Prints figures; never passes or fails. Used by
 // `npm run bench`.
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -42,7 +44,12 @@ void phold() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  uint64_t max_events = 0;
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--max-events") == 0 && i + 1 < argc) {
+      max_events = std::strtoull(argv[++i], nullptr, 10);
+      continue;
+    }
     if (std::strcmp(argv[i], "--phold") == 0) {
       phold();
       continue;
@@ -57,7 +64,14 @@ int main(int argc, char** argv) {
       std::printf("%s: %s\n", argv[i], err.c_str());
       continue;
     }
-    while (!s->run(1u << 20)) {
+    for (;;) {
+      uint64_t budget = 1u << 20;
+      if (max_events != 0) {
+        const uint64_t done = s->sim().events_executed();
+        if (done >= max_events) break;
+        if (max_events - done < budget) budget = max_events - done;
+      }
+      if (s->run(budget)) break;
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     print(s->scenario().id.c_str(), static_cast<double>(s->sim().events_executed()), secs);

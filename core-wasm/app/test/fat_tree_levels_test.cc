@@ -46,6 +46,11 @@ TEST(FatTreeLevels, TheRuleBoundsLevelsByTheNodesAndByTheHostPorts) {
   EXPECT_EQ(fat_tree_levels_rule(4, 7, 64), "7 levels of 4-way switches make 16384 host ports; at most 4096 (6 levels)");
   EXPECT_EQ(fat_tree_levels_rule(4, 3, 64), "");
   EXPECT_EQ(fat_tree_levels_rule(4, 6, 64), "");
+  // QsNetII's 4,096 nodes fit the power-of-two arities; the others hold what fits in 4096 host ports.
+  for (int k : {2, 4, 8}) EXPECT_EQ(fat_tree_arity_rule(k, 4096), "") << k;
+  EXPECT_EQ(fat_tree_arity_rule(3, 2187), "");
+  EXPECT_EQ(fat_tree_arity_rule(3, 2188), "3-way switches hold at most 2187 nodes within 4096 host ports (7 levels), not 2188");
+  EXPECT_EQ(fat_tree_arity_rule(7, 4096), "7-way switches hold at most 2401 nodes within 4096 host ports (4 levels), not 4096");
 }
 
 TEST(FatTreeLevels, SpareLevelsAreBuiltWholeAndIdleAboveTheHosts) {

@@ -53,6 +53,15 @@ TEST(Scenario, NamesTheOffendingField) {
   auto j = base();
   j["cluster"]["nodes"] = 2000;
   EXPECT_EQ(error_of(j), "cluster.nodes: 2000 is outside [2, 1024]");
+  // QsNetII's fat tree reaches 4,096 nodes (its catalog entry's max_nodes); a 3-way what-if tree cannot hold them.
+  j = base();
+  j["cluster"]["fabric"] = "qsnet2";
+  j["cluster"]["nic"] = "elan4";
+  j["cluster"]["nodes"] = 4097;
+  EXPECT_EQ(error_of(j), "cluster.nodes: 4097 is outside [2, 4096]");
+  j["cluster"]["nodes"] = 4096;
+  j["cluster"]["arity"] = 3;
+  EXPECT_EQ(error_of(j), "cluster.arity: 3-way switches hold at most 2187 nodes within 4096 host ports (7 levels), not 4096");
   j = base();
   j["cluster"]["nodes"] = "16";
   EXPECT_EQ(error_of(j), "cluster.nodes: must be integer");

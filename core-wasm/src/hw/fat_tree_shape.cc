@@ -32,4 +32,12 @@ std::string fat_tree_levels_rule(int arity, int levels, int nodes) {
   return "";
 }
 
+std::string fat_tree_arity_rule(int arity, int nodes) {
+  const int most = max_fat_tree_levels(arity);
+  if (fat_tree_ports(arity, most) >= nodes) return "";
+  return std::to_string(arity) + "-way switches hold at most " + std::to_string(fat_tree_ports(arity, most)) +
+         " nodes within " + std::to_string(kMaxFatTreePorts) + " host ports (" + std::to_string(most) +
+         " levels), not " + std::to_string(nodes);
+}
+
 }  // namespace hpcsim

@@ -24,7 +24,7 @@ enum class NicFamily { kElan3, kElan4 };
 /// Elan4 (1 + 2 * rails ids per node); then each rail's QsNetII fabric (qsnet2.* parameters).
 class QsnetCluster : public Network {
  public:
-  /// `nodes` in [2, 1024] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only); `arity` in [2, 8]: the fat
+  /// `nodes` in [2, 4096] (checked by the scenario parser); `rails` in [1, 2] (Elan4 only); `arity` in [2, 8]: the fat
   /// tree's switch radix each way (4: the Elite switches; see QsnetFabric); `levels`: its switch stages, 0 for the
   /// fewest that hold `nodes` (more build a partially populated tree whose spare top stages idle; see QsnetFabric).
   QsnetCluster(Simulator& sim, const ParameterSet& p, int nodes, NicFamily family = NicFamily::kElan3, int rails = 1,

@@ -18,6 +18,8 @@ std::string parse_fat_tree(const nlohmann::json& cluster, Scenario* s) {
   int64_t arity = 4, levels = 0;
   if (!fields::read_int(cluster, "arity", "cluster.arity", false, 2, 8, &arity, &err)) return err;
   s->arity = static_cast<int>(arity);
+  std::string fits = fat_tree_arity_rule(s->arity, s->nodes);
+  if (!fits.empty()) return "cluster.arity: " + fits;
   if (!fields::read_int(cluster, "levels", "cluster.levels", false, 1, 12, &levels, &err)) return err;
   if (levels != 0) {
     std::string rule = fat_tree_levels_rule(s->arity, static_cast<int>(levels), s->nodes);
@@ -78,6 +80,9 @@ void enrol_qsnet_fabrics(Catalog& c) {
   q2.label = "QsNetII";
   q2.nic = "elan4";
   q2.nic_label = "Elan4";
+  // QsNetII's largest fat tree: 4,096 nodes (six stages of Elite4 switches; issue 12 item 7). QsNet (Elan3) keeps
+  // the 1,024 the product had.
+  q2.max_nodes = 4096;
   q2.default_testbed = "osu-elan4-2005";
   q2.source = "seed 001";
   q2.max_rails = 2;

@@ -35,7 +35,7 @@ function FieldError({ field, errors }: { field: WorkloadField; errors: Props['er
 function levelsRange(draft: WorkloadDraft): { min: number; max: number } | null {
   const arity = Number(draft.arity);
   const nodes = Number(draft.nodes);
-  if (!Number.isInteger(arity) || arity < 2 || arity > 8 || !Number.isInteger(nodes) || nodes < 2 || nodes > 1024) return null;
+  if (!Number.isInteger(arity) || arity < 2 || arity > 8 || !Number.isInteger(nodes) || nodes < 2 || nodes > 4096) return null;
   return { min: minLevels(arity, nodes), max: maxLevels(arity) };
 }
 
@@ -94,7 +94,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
         </select>
         <FieldError field="kind" errors={errors} />
       </label>
-      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall || exchange ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on a QsNet fat tree)')}
+      {text('nodes', 'nodes', nas ? 'hosts on the SCI ringlet' : alltoall || exchange ? 'hosts, one MPI rank each (rank r on node r)' : 'hosts on the fabric (2 to 1024 on QsNet, 4096 on QsNetII)')}
       {fatTree && text('arity', 'fat-tree arity', 'switch radix each way: 4 is the Elite / Elite4 switch (4 links down, 4 up); 2 to 8 build what-if k-ary fat trees')}
       {fatTree && text('levels', 'fat-tree levels',
         'switch stages; empty: the fewest that hold the nodes. More build a partially populated tree: the hosts fill the first leaf switches and routes turn at the nearest common ancestor, so the spare top stages are drawn but idle. At most 4096 host ports (arity^levels).',

@@ -12,6 +12,11 @@ export function isFatTree(fabric: Fabric): boolean {
   return fabricEntry(fabric)?.fat_tree ?? false;
 }
 
+/** The most nodes a cluster of `fabric` may have (its catalog entry: 4096 on QsNetII, 1024 on QsNet, 8 on IB). */
+export function maxNodes(fabric: Fabric): number {
+  return fabricEntry(fabric)?.max_nodes ?? 1024;
+}
+
 /**
  * The testbed whose parameter defaults apply to `cluster`, as the core's parser chooses it: `cluster.testbed`, else
  * the fabric's default testbed (its seed machine).

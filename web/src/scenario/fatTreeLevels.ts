@@ -1,7 +1,7 @@
 /**
  * The fat tree's level rule, as the core states it (core-wasm/src/hw/fat_tree_shape.h): a k-ary n-tree of arity k
  * holds k^n hosts; `cluster.levels` runs from the fewest levels that hold the nodes up to the most whose tree has
- * at most 4096 host ports (four times the 1024-node maximum). Pure; the core re-checks every value.
+ * at most 4096 host ports (QsNetII's largest machine). Pure; the core re-checks every value.
  */
 
 /** Most host ports (arity^levels) a fat tree may have. */

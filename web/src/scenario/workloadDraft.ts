@@ -12,7 +12,7 @@ import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
 import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
-import { isFatTree } from './fabrics';
+import { isFatTree, maxNodes } from './fabrics';
 import { levelsRuleError } from './fatTreeLevels';
 import { buildGroups, groupDrafts, type GroupDraft } from './groupDraft';
 
@@ -219,6 +219,8 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
     else if (!field) other = checked.error;
   } else {
     const { cluster, workload } = checked.scenario;
+    // The schema bounds every fabric at its largest (4096); each fabric's own bound comes from the catalog.
+    if (cluster.nodes > maxNodes(cluster.fabric)) errors.nodes = `must be <= ${maxNodes(cluster.fabric)} on ${cluster.fabric}`;
     if (cluster.levels !== undefined) {
       const rule = levelsRuleError(cluster.arity ?? 4, cluster.levels, cluster.nodes);
       if (rule) errors.levels = rule;

@@ -28,7 +28,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 /** A LinkView from any parsed value: valid fields kept, the rest default. */
 export function restoreView(value: unknown): LinkView {
   const o = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const node = isNumber(o.node) && Number.isInteger(o.node) && o.node >= 0 && o.node < 1024 ? o.node : null;
+  const node = isNumber(o.node) && Number.isInteger(o.node) && o.node >= 0 && o.node < 4096 ? o.node : null;
   const time_ps = isNumber(o.time_ps) && o.time_ps >= 0 ? o.time_ps : 0;
   const speed = isNumber(o.speed_us_per_s) && o.speed_us_per_s > 0 && o.speed_us_per_s <= 1e6 ? o.speed_us_per_s : 1;
   const panels = Array.isArray(o.panels)

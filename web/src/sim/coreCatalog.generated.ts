@@ -44,7 +44,7 @@ export const CORE_CATALOG = {
       "nic_label": "Elan4",
       "default_testbed": "osu-elan4-2005",
       "source": "seed 001",
-      "max_nodes": 1024,
+      "max_nodes": 4096,
       "side_nics": [
         "infinihost"
       ],
