@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { parseMessageJson } from '../src/packet/messageLayers.ts';
 import { messageFacts, wireLayer } from '../src/packet/wireLayer.ts';
 import { packetAt } from '../src/trace/packetHitTest.ts';
+import { packetPosition } from '../src/trace/packetPainter.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import type { ClusterLayout } from '../src/trace/clusterLayout.ts';
 
@@ -76,4 +77,14 @@ test('hit-testing finds the packet drawn under the pointer at time t, and nothin
   assert.equal(packetAt(layout, t, 3_500_000, 101, 152), 1);
   assert.equal(packetAt(layout, t, 3_500_000, 140, 150), -1);
   assert.equal(packetAt(layout, t, 5_000_000, 103, 150), -1, 'no packet in flight after its tail left');
+  // Widened 4 times and panned 250 px left (hooks/useClusterZoom.ts): the link's x moves to 100 × 4 − 250 = 150 on
+  // screen, y stays, and the dot keeps its 3 px lane offset on screen.
+  const view = { k: 4, x: -250 };
+  assert.equal(packetAt(layout, t, 3_500_000, 153, 150, view), 1);
+  assert.equal(packetAt(layout, t, 3_500_000, 103, 150, view), -1, 'the unzoomed place is empty when zoomed');
+  const diagonal = { ...link, id: 58, x1: 0, y1: 0, x2: 100, y2: 100 };
+  const out = new Float64Array(2);
+  packetPosition(diagonal, t, 1, 3_500_000, out, { k: 2, x: 10 });
+  // Halfway along (0, 0) → (200, 100) on screen, offset 3 px to the right of travel: (−1, 2) / √5 × 3.
+  assert.ok(Math.abs(out[0] - (10 + 100 - 3 / Math.sqrt(5))) < 1e-9 && Math.abs(out[1] - (50 + 6 / Math.sqrt(5))) < 1e-9, String(out));
 });

@@ -2,7 +2,9 @@
  * The cluster: hosts, PCI buses, NICs and switches (SVG, laid out by trace/clusterLayout.ts; captions and tooltips
  * from the run's topology facts and the catalog, trace/networkFacts.ts) with
  * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
- * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers.
+ * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers. The wheel,
+ * a drag, a double click or the + / − / fit buttons widen and pan both layers together (hooks/useClusterZoom.ts),
+ * so a 4,096-node tree's hosts can be told apart and clicked.
  * Shows the run of its RunProvider (run/RunContext.tsx): the page's run, or in the compare view run B (its own trace
  * and topology, the same time cursor).
  */
@@ -11,6 +13,7 @@ import { useTopology } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
 import { useClusterPainter } from '../hooks/useClusterPainter';
+import { MAX_SCALE, useClusterZoom } from '../hooks/useClusterZoom';
 import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
 import { PacketLegend } from './PacketLegend';
@@ -29,16 +32,27 @@ function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelectio
   return p.c.id === selection.component;
 }
 
+/**
+ * A box's width in layout px under a horizontal zoom of `k`: the layout's width in the whole view; zoomed, the
+ * width that keeps it clear of its neighbours, never under one screen pixel.
+ */
+function drawnWidth(p: PlacedComponent, k: number): number {
+  return k === 1 ? p.w : Math.max(p.wFit ?? p.w, 1 / k);
+}
+
 /** Text width estimate of the 10 px box labels, px per character. */
 const CHAR_PX = 5.6;
 
 /**
  * The box label of a component, or null when none fits: a NIC's family name, else "NIC"; a switch's label or name,
- * unless a many-switch level leaves it too narrow (its tooltip still names it). Hosts always show their node.
+ * unless a many-switch level leaves it too narrow (its tooltip still names it). Hosts always show their node in the
+ * whole view (when the layout shows labels at all); zoomed (`k` > 1), any box shows its label once it is that wide.
  */
-function boxLabel(topology: Topology, p: PlacedComponent): string | null {
+function boxLabel(topology: Topology, p: PlacedComponent, k = 1): string | null {
   const text = componentShortLabel(topology, p.c);
-  if (p.c.kind === 'host' || p.c.label !== undefined || p.w >= text.length * CHAR_PX) return text;
+  const fits = drawnWidth(p, k) * k >= text.length * CHAR_PX;
+  if (k > 1) return fits ? text : p.c.kind === 'nic' && drawnWidth(p, k) * k >= 3 * CHAR_PX ? 'NIC' : null;
+  if (p.c.kind === 'host' || p.c.label !== undefined || fits) return text;
   return p.c.kind === 'nic' ? 'NIC' : null;
 }
 
@@ -63,14 +77,16 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
     () => (topology && width > 0 && height > 0 ? computeClusterLayout(topology, width, height) : null),
     [topology, width, height],
   );
-  useClusterPainter(layout, canvasRef, svgRef, run);
+  const zoom = useClusterZoom(containerRef, width, height, layout);
+  const view = zoom.view;
+  useClusterPainter(layout, canvasRef, svgRef, run, view);
   const select = useSelectionStore((s) => s.select);
   const suffix = testSuffix ?? run.testSuffix;
   /** A click on a drawn packet picks its message for the packet layers (this run's trace and core session). */
   const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
     if (!layout) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const r = packetAt(layout, run.trace, usePlaybackStore.getState().time_ps, e.clientX - box.left, e.clientY - box.top);
+    const r = packetAt(layout, run.trace, usePlaybackStore.getState().time_ps, e.clientX - box.left, e.clientY - box.top, view);
     if (r < 0 || run.trace.message[r] === 0) return;
     e.stopPropagation();
     usePacketSelectionStore.getState().pick({ message: run.trace.message[r], packet: r, run });
@@ -89,12 +105,23 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
       <div className="panel-title">
         <h2>{label ?? 'Cluster'}</h2>
         {caption && <span className="muted" data-testid={`cluster-caption${suffix}`}>{caption}</span>}
+        {topology && (
+          <span className="zoom-controls" role="group" aria-label="Zoom">
+            <button type="button" title="Zoom in (or the mouse wheel; drag to pan)" aria-label="Zoom in" data-testid={`zoom-in${suffix}`}
+              disabled={view.k >= MAX_SCALE} onClick={() => zoom.zoomBy(2)}>+</button>
+            <button type="button" title="Zoom out" aria-label="Zoom out" data-testid={`zoom-out${suffix}`}
+              disabled={view.k <= 1} onClick={() => zoom.zoomBy(0.5)}>−</button>
+            <button type="button" title="Show the whole cluster" data-testid={`zoom-reset${suffix}`}
+              disabled={view.k === 1 && view.x === 0} onClick={zoom.reset}>fit</button>
+            <span className="muted" data-testid={`zoom-scale${suffix}`}>×{view.k < 10 ? view.k.toFixed(1) : Math.round(view.k)}</span>
+          </span>
+        )}
       </div>
       <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}>
         {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
         <svg ref={svgRef} width={width} height={height} className={`cluster-svg${layout?.dense ? ' dense' : ''}`} role="img" aria-label="Cluster topology">
           {layout && (
-            <>
+            <g className="zoom-layer" transform={`translate(${view.x},0) scale(${view.k},1)`} data-testid={`zoom-layer${suffix}`}>
               <g className="links">
                 {layout.buses.map((b) => (
                   <line key={`bus-${b.id}`} className="link link-pci" x1={b.x1} y1={b.y1} x2={b.x2} y2={b.y2} />
@@ -105,7 +132,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
               </g>
               <g className="regions">
                 {layout.regions.map((r) => (
-                  <text key={r.id} className="region-label" x={r.x} y={r.y} data-testid={`cluster-region-${r.id}${suffix}`}>
+                  <text key={r.id} className="region-label" transform={`translate(${r.x},${r.y}) scale(${1 / view.k},1)`} data-testid={`cluster-region-${r.id}${suffix}`}>
                     {r.label}
                   </text>
                 ))}
@@ -124,17 +151,17 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
                     }
                   >
                     <title>{componentTitle(topology!, p.c)}</title>
-                    <rect x={-p.w / 2} y={-p.h / 2} width={p.w} height={p.h} rx={p.c.kind === 'switch' ? 3 : 2}
+                    <rect x={-drawnWidth(p, view.k) / 2} y={-p.h / 2} width={drawnWidth(p, view.k)} height={p.h} rx={view.k > 1 ? 0 : p.c.kind === 'switch' ? 3 : 2}
                       style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
-                    {(layout.showLabels || p.c.label) && p.c.kind !== 'pci' && boxLabel(topology!, p) !== null && (
-                      <text dy="0.35em" textAnchor="middle">
-                        {boxLabel(topology!, p)}
+                    {(layout.showLabels || p.c.label || view.k > 1) && p.c.kind !== 'pci' && boxLabel(topology!, p, view.k) !== null && (
+                      <text dy="0.35em" textAnchor="middle" transform={view.k === 1 ? undefined : `scale(${1 / view.k},1)`}>
+                        {boxLabel(topology!, p, view.k)}
                       </text>
                     )}
                   </g>
                 ))}
               </g>
-            </>
+            </g>
           )}
         </svg>
         <canvas ref={canvasRef} className="packet-canvas" style={{ width, height }} data-testid={`packet-canvas${suffix}`} />

@@ -2,12 +2,12 @@
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
  * repaints the packet canvas and sets `data-busy` on SVG elements (`[data-component]`) at most once per frame.
  * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
- * Draws the trace of `run` (the view's run, run/RunContext.tsx).
+ * Draws the trace of `run` (the view's run, run/RunContext.tsx) under the view's zoom `view` (hooks/useClusterZoom.ts).
  */
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
 import type { RunController } from '../run/runController';
-import { paintPackets } from '../trace/packetPainter';
+import { paintPackets, type ViewTransform } from '../trace/packetPainter';
 import { busyComponents } from '../trace/busyComponents';
 import type { ClusterLayout } from '../trace/clusterLayout';
 
@@ -16,7 +16,11 @@ export function useClusterPainter(
   canvasRef: RefObject<HTMLCanvasElement | null>,
   svgRef: RefObject<SVGSVGElement | null>,
   run: RunController,
+  view: ViewTransform,
 ): void {
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const repaint = useRef<(() => void) | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
     const svg = svgRef.current;
@@ -36,7 +40,7 @@ export function useClusterPainter(
       frame = 0;
       const t = usePlaybackStore.getState().time_ps;
       const t0 = performance.now();
-      const drawn = paintPackets(ctx, layout, trace, t, ratio);
+      const drawn = paintPackets(ctx, layout, trace, t, ratio, viewRef.current);
       canvas.dataset.packets = String(drawn);
       // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
       // follow later in the frame), read by `npm run bench:ui`.
@@ -59,6 +63,7 @@ export function useClusterPainter(
       if (!frame) frame = requestAnimationFrame(paint);
     };
     paint();
+    repaint.current = schedule;
     const unsubPlayback = usePlaybackStore.subscribe((s, prev) => {
       if (s.time_ps !== prev.time_ps) schedule();
     });
@@ -67,6 +72,9 @@ export function useClusterPainter(
       unsubPlayback();
       unsubRun();
       if (frame) cancelAnimationFrame(frame);
+      repaint.current = null;
     };
   }, [layout, canvasRef, svgRef, run]);
+  // A zoom or pan repaints the packets under the new transform.
+  useEffect(() => repaint.current?.(), [view]);
 }

@@ -19,6 +19,11 @@ export interface PlacedComponent {
   y: number;
   w: number;
   h: number;
+  /**
+   * The width that never reaches a neighbour of its row (`w` without the 1 px floor that keeps a crowded row
+   * visible): a horizontally zoomed view (hooks/useClusterZoom.ts) draws max(wFit, 1 screen px). Absent: `w`.
+   */
+  wFit?: number;
 }
 
 export interface PlacedLink {
@@ -128,7 +133,8 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   );
   const x = scalePoint<number>().domain(nodeIds).range([MARGIN.side, width - MARGIN.side]).padding(0.5);
   const spacing = nodeIds.length > 1 ? x.step() : width / 2;
-  const nodeW = Math.max(1, Math.min(34, spacing * 0.72));
+  const nodeFit = Math.min(34, spacing * 0.72);
+  const nodeW = Math.max(1, nodeFit);
   const boxH = Math.max(8, Math.min(20, rowGap * 0.42));
 
   const components = new Map<number, PlacedComponent>();
@@ -137,7 +143,8 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     if (c.node === undefined || c.kind === 'switch') continue;
     const row = rowOf(c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2, railOf.get(c.id) ?? 0);
     const w = c.kind === 'pci' ? Math.max(Math.min(3, nodeW), nodeW * 0.3) : nodeW;
-    components.set(c.id, { c, x: x(c.node) ?? 0, y: rowY(row), w, h: c.kind === 'pci' ? boxH * 0.9 : boxH });
+    const wFit = c.kind === 'pci' ? Math.max(Math.min(3, nodeFit), nodeFit * 0.3) : nodeFit;
+    components.set(c.id, { c, x: x(c.node) ?? 0, y: rowY(row), w, wFit, h: c.kind === 'pci' ? boxH * 0.9 : boxH });
     const parts = nodeParts.get(c.node) ?? {};
     if (c.kind === 'host' || parts[c.kind as 'pci' | 'nic'] === undefined) parts[c.kind as 'host' | 'pci' | 'nic'] = c.id;
     nodeParts.set(c.node, parts);
@@ -160,13 +167,14 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     // At least a node's width, but never wider than the spacing: spare fat-tree levels can hold more switches than
     // there are nodes (64 switches above 16 hosts), and their boxes must not run into each other.
     const swW = Math.min(Math.max(nodeW, Math.min(90, even.step() * 0.6)), Math.max(1, even.step() * 0.85));
+    const swFit = Math.min(Math.max(nodeFit, Math.min(90, even.step() * 0.6)), even.step() * 0.85);
     for (const s of switches) {
       let sx = even(s.id) ?? width / 2;
       if (level === 1) {
         const below = (neighbours.get(s.id) ?? []).map((n) => components.get(n)).filter((p) => p && p.c.kind === 'nic');
         if (below.length > 0) sx = below.reduce((sum, p) => sum + p!.x, 0) / below.length;
       }
-      components.set(s.id, { c: s, x: sx, y: rowY(rowOf(2 + level, rail)), w: swW, h: boxH });
+      components.set(s.id, { c: s, x: sx, y: rowY(rowOf(2 + level, rail)), w: swW, wFit: swFit, h: boxH });
     }
   }
 

@@ -27,15 +27,36 @@ export function packetRadius(layout: ClusterLayout): number {
   return Math.max(3.5, Math.min(6, layout.width / 150));
 }
 
-/** Position of packet record `r` at `t_ps` on `link` into `out` (x, y in px). */
-export function packetPosition(link: PlacedLink, trace: TraceStore, r: number, t_ps: number, out: Float64Array): void {
+/**
+ * The cluster view's horizontal zoom (hooks/useClusterZoom.ts): screen x = layout x × k + x, screen y = layout y.
+ * Identity when the whole cluster shows.
+ */
+export interface ViewTransform {
+  readonly k: number;
+  readonly x: number;
+}
+export const IDENTITY_VIEW: ViewTransform = { k: 1, x: 0 };
+
+/**
+ * Screen position of packet record `r` at `t_ps` on `link` into `out` (x, y in px of the view zoomed by `view`): the
+ * link's ends are zoomed, then the dot is interpolated and offset sideways on screen.
+ */
+export function packetPosition(
+  link: PlacedLink,
+  trace: TraceStore,
+  r: number,
+  t_ps: number,
+  out: Float64Array,
+  view: ViewTransform = IDENTITY_VIEW,
+): void {
   const start = trace.t_start_ps[r];
   const end = trace.t_end_ps[r];
   const f = end > start ? (t_ps - start) / (end - start) : 1;
-  const dx = link.x2 - link.x1;
+  const x1 = link.x1 * view.k + view.x;
+  const dx = (link.x2 - link.x1) * view.k;
   const dy = link.y2 - link.y1;
   const len = Math.hypot(dx, dy) || 1;
-  out[0] = link.x1 + dx * f + (-dy / len) * LANE_OFFSET_PX;
+  out[0] = x1 + dx * f + (-dy / len) * LANE_OFFSET_PX;
   out[1] = link.y1 + dy * f + (dx / len) * LANE_OFFSET_PX;
 }
 
@@ -59,13 +80,14 @@ function push(kind: number, x: number, y: number): void {
   counts[k] = n + 1;
 }
 
-/** Paints the packets active at `t_ps`; returns how many were drawn. */
+/** Paints the packets active at `t_ps` in the view zoomed by `view`; returns how many were drawn. */
 export function paintPackets(
   ctx: CanvasRenderingContext2D,
   layout: ClusterLayout,
   trace: TraceStore,
   t_ps: number,
   pixelRatio: number,
+  view: ViewTransform = IDENTITY_VIEW,
 ): number {
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.clearRect(0, 0, layout.width, layout.height);
@@ -75,7 +97,7 @@ export function paintPackets(
   trace.forEachActive('packet', t_ps, (r) => {
     const link = layout.links.get(trace.component[r]);
     if (!link) return;
-    packetPosition(link, trace, r, t_ps, scratch);
+    packetPosition(link, trace, r, t_ps, scratch, view);
     push(trace.kind[r], scratch[0], scratch[1]);
     drawn++;
   });
