@@ -103,10 +103,14 @@ test('a link carrying a changed parameter reruns with another fingerprint', asyn
 
 test('a link whose scenario breaks the schema names the field', async ({ emulator }) => {
   const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8'));
-  scenario.cluster.nodes = 4096;
+  scenario.cluster.nodes = 5000;   // above every fabric's bound (QsNetII: 4096): the schema refuses it
   await emulator.open(`#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
   await expect(emulator.errorBanner).toBeVisible();
   await expect(emulator.errorBanner).toContainText('/cluster/nodes');
+  // Within the schema but above this fabric's own bound (QsNet: 1024): the core refuses it, naming the field too.
+  scenario.cluster.nodes = 4096;
+  await emulator.open(`#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await expect(emulator.errorBanner).toContainText('cluster.nodes: 4096 is outside [2, 1024]');
 });
 
 test('a tampered link shows a readable error and the default scenario still runs', async ({ emulator }) => {
