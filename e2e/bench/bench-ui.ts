@@ -12,6 +12,11 @@
  * (e) scenarios/ompi-elan4-256-exchange.json (MPI_Sendrecv between node i and i + 128 on 256 Elan4 nodes, both ways at
  * once: when the first packets leave together all 2,048 directed links of the fat tree carry one; 0.9 M events).
  * BENCH_ONLY=bc runs only the named cases.
+ * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
+ * a share link: ms from navigation start to the page being ready to play (Play enabled and the trace holding a packet
+ * record: the core loaded and the run's first batch arrived), to
+ * the first frame after Play whose time cursor has moved, and to the first frame that draws a packet (median of 3;
+ * Play is pressed by the page's own script the moment it is enabled).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -70,6 +75,32 @@ async function waitForHttp(url: string, timeout_ms: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeout_ms} ms`);
 }
 
+/**
+ * Runs in the page: waits for the Play button to be enabled, presses it, and resolves with ms since navigation start
+ * at that moment, at the first frame whose time cursor moved, and at the first frame with a packet drawn.
+ */
+const COLD_LOAD = `new Promise((resolve) => {
+  const out = { ready: 0, moved: 0, packet: 0 };
+  const wait = () => {
+    const play = document.querySelector('[data-testid="play-toggle"]');
+    const status = document.querySelector('[data-testid="run-status"]');
+    // Ready: Play is enabled and the trace holds a packet record (the run's first batch has arrived).
+    if (!play || play.disabled || Number(status?.getAttribute('data-packet-records') ?? 0) === 0) return requestAnimationFrame(wait);
+    const t0 = document.querySelector('[data-testid="sim-time"]')?.textContent;
+    out.ready = performance.now();
+    play.click();
+    const frame = () => {
+      const now = performance.now();
+      if (!out.moved && document.querySelector('[data-testid="sim-time"]')?.textContent !== t0) out.moved = now;
+      if (!out.packet && Number(document.querySelector('[data-testid="packet-canvas"]')?.dataset.packets ?? 0) > 0) out.packet = now;
+      if ((out.moved && out.packet) || now > out.ready + 20000) resolve(out);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  };
+  wait();
+})`;
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 interface Case {
@@ -110,6 +141,21 @@ async function main(): Promise<void> {
     await waitForHttp(base, 60_000);
     const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();
     for (const c of cases()) densities.set(c.name, await packetDensity(JSON.stringify(c.scenario)));
+    console.log('\ncold load, 1280×800 (ms from navigation start; median of 3)');
+    console.log('case'.padEnd(40), 'ready to play', 'first moving frame', 'first packet drawn');
+    for (const c of cases().filter((x) => x.name.startsWith('(a)') || x.name.startsWith('(b)'))) {
+      const samples: { ready: number; moved: number; packet: number }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        const hash = c.name.startsWith('(a)') ? '' : `#s=3.${LZString.compressToEncodedURIComponent(JSON.stringify({ scenario: c.scenario }))}`;
+        await page.goto(base + hash, { waitUntil: 'commit' });
+        samples.push((await page.evaluate(COLD_LOAD)) as { ready: number; moved: number; packet: number });
+        await context.close();
+      }
+      const median = (k: 'ready' | 'moved' | 'packet') => [...samples.map((s) => s[k])].sort((a, b) => a - b)[1];
+      console.log(c.name.padEnd(40), median('ready').toFixed(0).padStart(13), median('moved').toFixed(0).padStart(18), (median('packet') || NaN).toFixed(0).padStart(18));
+    }
     for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
       console.log(`\nviewport ${viewport.width}×${viewport.height}`);
       console.log('case'.padEnd(40), 'peak', 'speed µs/s'.padStart(11), 'drawn min/med/max'.padStart(19), 'p50 ms', 'p95 ms', 'p99 ms', '   FPS', 'packet layer p50/p95 ms');
