@@ -50,8 +50,9 @@ const CHAR_PX = 5.6;
  */
 function boxLabel(topology: Topology, p: PlacedComponent, k = 1): string | null {
   const text = componentShortLabel(topology, p.c);
-  const fits = drawnWidth(p, k) * k >= text.length * CHAR_PX;
-  if (k > 1) return fits ? text : p.c.kind === 'nic' && drawnWidth(p, k) * k >= 3 * CHAR_PX ? 'NIC' : null;
+  const screenWidth = drawnWidth(p, k) * k;
+  const fits = screenWidth >= text.length * CHAR_PX;
+  if (k > 1) return fits ? text : p.c.kind === 'nic' && screenWidth >= 3 * CHAR_PX ? 'NIC' : null;
   if (p.c.kind === 'host' || p.c.label !== undefined || fits) return text;
   return p.c.kind === 'nic' ? 'NIC' : null;
 }
@@ -138,28 +139,33 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
                 ))}
               </g>
               <g className="components">
-                {placed.map((p) => (
-                  <g
-                    key={p.c.id}
-                    className={`component component-${p.c.kind}${isSelected(p, selection) ? ' selected' : ''}${highlighted(p) ? ' wt-highlight' : ''}`}
-                    data-component={p.c.id}
-                    data-testid={`component-${p.c.name}${suffix}`}
-                    data-busy="false"
-                    transform={`translate(${p.x},${p.y})`}
-                    onClick={() =>
-                      select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
-                    }
-                  >
-                    <title>{componentTitle(topology!, p.c)}</title>
-                    <rect x={-drawnWidth(p, view.k) / 2} y={-p.h / 2} width={drawnWidth(p, view.k)} height={p.h} rx={view.k > 1 ? 0 : p.c.kind === 'switch' ? 3 : 2}
-                      style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
-                    {(layout.showLabels || p.c.label || view.k > 1) && p.c.kind !== 'pci' && boxLabel(topology!, p, view.k) !== null && (
-                      <text dy="0.35em" textAnchor="middle" transform={view.k === 1 ? undefined : `scale(${1 / view.k},1)`}>
-                        {boxLabel(topology!, p, view.k)}
-                      </text>
-                    )}
-                  </g>
-                ))}
+                {placed.map((p) => {
+                  // Once per component and render (4,096 nodes re-render 18,432 of them on every zoom step).
+                  const w = drawnWidth(p, view.k);
+                  const text = (layout.showLabels || p.c.label || view.k > 1) && p.c.kind !== 'pci' ? boxLabel(topology!, p, view.k) : null;
+                  return (
+                    <g
+                      key={p.c.id}
+                      className={`component component-${p.c.kind}${isSelected(p, selection) ? ' selected' : ''}${highlighted(p) ? ' wt-highlight' : ''}`}
+                      data-component={p.c.id}
+                      data-testid={`component-${p.c.name}${suffix}`}
+                      data-busy="false"
+                      transform={`translate(${p.x},${p.y})`}
+                      onClick={() =>
+                        select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
+                      }
+                    >
+                      <title>{componentTitle(topology!, p.c)}</title>
+                      <rect x={-w / 2} y={-p.h / 2} width={w} height={p.h} rx={view.k > 1 ? 0 : p.c.kind === 'switch' ? 3 : 2}
+                        style={groupStyle(p, topology, layout.dense)} data-group={p.c.group} />
+                      {text !== null && (
+                        <text dy="0.35em" textAnchor="middle" transform={view.k === 1 ? undefined : `scale(${1 / view.k},1)`}>
+                          {text}
+                        </text>
+                      )}
+                    </g>
+                  );
+                })}
               </g>
             </g>
           )}

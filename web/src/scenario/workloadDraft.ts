@@ -220,7 +220,8 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   } else {
     const { cluster, workload } = checked.scenario;
     // The schema bounds every fabric at its largest (4096); each fabric's own bound comes from the catalog.
-    if (cluster.nodes > maxNodes(cluster.fabric)) errors.nodes = `must be <= ${maxNodes(cluster.fabric)} on ${cluster.fabric}`;
+    const most = maxNodes(cluster.fabric);
+    if (cluster.nodes > most) errors.nodes = `must be <= ${most} on ${cluster.fabric}`;
     if (cluster.levels !== undefined) {
       const rule = levelsRuleError(cluster.arity ?? 4, cluster.levels, cluster.nodes);
       if (rule) errors.levels = rule;
