@@ -114,6 +114,19 @@ test('two runs side by side keep their own worker, trace, state and result', asy
   assert.equal(a.run.state().status, 'finished');
 });
 
+test('finishing keeps the topology object the run started with, so views keyed on it (layout, zoom) survive', async () => {
+  const { run } = controller('a');
+  const seen: unknown[] = [];
+  const stop = run.store.subscribe((s) => {
+    if (s.topology && seen.at(-1) !== s.topology) seen.push(s.topology);
+  });
+  run.start(small, 1, 'core://node');
+  assert.equal(await settled(run), 'finished');
+  stop();
+  assert.equal(seen.length, 1, 'one topology object from the start of the run to its end');
+  assert.equal(run.state().topology, seen[0]);
+});
+
 test('a finished run answers message requests from its own session until it is stopped', async () => {
   const { run } = controller('a');
   run.start(small, 1, 'core://node');

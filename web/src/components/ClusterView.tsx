@@ -78,7 +78,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
     () => (topology && width > 0 && height > 0 ? computeClusterLayout(topology, width, height) : null),
     [topology, width, height],
   );
-  const zoom = useClusterZoom(containerRef, width, height, layout);
+  const zoom = useClusterZoom(containerRef, width, height, topology);
   const view = zoom.view;
   useClusterPainter(layout, canvasRef, svgRef, run, view);
   const select = useSelectionStore((s) => s.select);

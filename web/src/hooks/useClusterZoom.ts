@@ -5,7 +5,8 @@
  * 4,096-node tree puts its hosts 0.15 px apart, so widening the rows (not enlarging the tiers) is what lets a host
  * be seen and clicked. The transform applies to the SVG's topology (`translate(x, 0) scale(k, 1)`; text is scaled
  * back) and to the packet canvas (trace/packetPainter.ts zooms the links' ends). Scale from 1 (the whole cluster)
- * to MAX_SCALE; the view never pans past the cluster's ends. A new layout starts at the whole cluster again.
+ * to MAX_SCALE; the view never pans past the cluster's ends. A new cluster (`clusterKey` changes) starts at the
+ * whole cluster again; a resized view keeps its zoom and the same part of the cluster in view.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { select } from 'd3-selection';
@@ -24,9 +25,11 @@ export interface ClusterZoom {
   reset: () => void;
 }
 
-export function useClusterZoom(stageRef: RefObject<HTMLElement | null>, width: number, height: number, layoutKey: unknown): ClusterZoom {
+export function useClusterZoom(stageRef: RefObject<HTMLElement | null>, width: number, height: number, clusterKey: unknown): ClusterZoom {
   const [view, setView] = useState<ViewTransform>({ k: 1, x: 0 });
   const behavior = useRef<ZoomBehavior<HTMLElement, unknown> | null>(null);
+  /** The view last applied, the width it was for and the cluster it showed: a resize keeps it, a new cluster drops it. */
+  const last = useRef<{ view: ViewTransform; width: number; cluster: unknown }>({ view: { k: 1, x: 0 }, width: 0, cluster: undefined });
 
   useEffect(() => {
     const stage = stageRef.current;
@@ -38,16 +41,25 @@ export function useClusterZoom(stageRef: RefObject<HTMLElement | null>, width: n
       // A click that moved less than this many px is still a click (selects a node) rather than a pan.
       .clickDistance(4)
       // d3-zoom keeps a y translation too; the view uses k and x only.
-      .on('zoom', (e: { transform: ZoomTransform }) => setView({ k: e.transform.k, x: e.transform.x }));
+      .on('zoom', (e: { transform: ZoomTransform }) => {
+        const v = { k: e.transform.k, x: e.transform.x };
+        last.current = { view: v, width, cluster: clusterKey };
+        setView(v);
+      });
     behavior.current = z;
     const sel = select(stage);
     sel.call(z);
-    sel.call(z.transform, zoomIdentity);
+    const prev = last.current;
+    // Same cluster, new size (a scrollbar, a resized window): the same part of the cluster stays in view.
+    const start = prev.cluster === clusterKey && prev.width > 0 && prev.view.k > 1
+      ? zoomIdentity.translate(prev.view.x * (width / prev.width), 0).scale(prev.view.k)
+      : zoomIdentity;
+    sel.call(z.transform, start);
     return () => {
       sel.on('.zoom', null);
       behavior.current = null;
     };
-  }, [stageRef, width, height, layoutKey]);
+  }, [stageRef, width, height, clusterKey]);
 
   const zoomBy = useCallback(
     (factor: number) => {
