@@ -117,6 +117,52 @@ nlohmann::json run(const nlohmann::json& scenario) {
   return out;
 }
 
+// Every route, on full and partial trees of several arities and with spare levels, is a chain of channels from the
+// source's NIC up through switches of rising level to the lowest level whose subtree holds both nodes, each up port
+// the destination's digit (d-mod-k), then down through falling levels to the destination's NIC; its names start and
+// end at the two NICs.
+TEST(FatTreeLevels, EveryRouteChainsUpByTheDestinationsDigitsAndDownToIt) {
+  struct Shape { int nodes, arity, levels; };
+  for (Shape sh : {Shape{16, 4, 0}, Shape{64, 4, 4}, Shape{50, 4, 0}, Shape{27, 3, 0}, Shape{10, 3, 4}, Shape{32, 2, 0},
+                   Shape{64, 8, 0}, Shape{9, 8, 3}}) {
+    Simulator sim;
+    ParameterSet p;
+    QsnetCluster c(sim, p, sh.nodes, NicFamily::kElan4, 1, sh.arity, sh.levels);
+    const QsnetFabric& f = c.fabric_rail(0);
+    std::map<ComponentId, const EliteSwitch*> sw;
+    for (const auto& s : f.switches()) sw[s.id] = &s;
+    auto pw = [&](int e) { int v = 1; while (e-- > 0) v *= sh.arity; return v; };
+    for (int a = 0; a < sh.nodes; ++a)
+      for (int b = 0; b < sh.nodes; ++b) {
+        SCOPED_TRACE(::testing::Message() << sh.nodes << " nodes, " << sh.arity << "-way, " << a << " -> " << b);
+        std::vector<int> path = f.route(a, b);
+        if (a == b) {
+          EXPECT_TRUE(path.empty());
+          continue;
+        }
+        int top = 1;
+        while (a / pw(top) != b / pw(top)) ++top;
+        ASSERT_EQ(path.size(), static_cast<size_t>(2 * top));
+        for (size_t i = 0; i + 1 < path.size(); ++i) {
+          const Channel& ch = f.channels()[static_cast<size_t>(path[i])];
+          ASSERT_EQ(ch.to, f.channels()[static_cast<size_t>(path[i + 1])].from);
+          ASSERT_TRUE(sw.count(ch.to));
+          const EliteSwitch& s = *sw[ch.to];
+          int level = i < static_cast<size_t>(top) ? static_cast<int>(i) + 1 : 2 * top - 1 - static_cast<int>(i);
+          EXPECT_EQ(s.level, level);
+          EXPECT_EQ(s.subtree, (i < static_cast<size_t>(top) ? a : b) / pw(level));
+          EXPECT_EQ(s.rank, b % pw(level - 1));  // the destination's low digits choose the ports (d-mod-k)
+        }
+        EXPECT_FALSE(sw.count(f.channels()[static_cast<size_t>(path.front())].from));
+        EXPECT_FALSE(sw.count(f.channels()[static_cast<size_t>(path.back())].to));
+        std::string names = f.route_names(a, b);
+        EXPECT_EQ(names.rfind("elan4-" + std::to_string(a) + " ", 0), 0u) << names;
+        std::string tail = " elan4-" + std::to_string(b);
+        EXPECT_EQ(names.substr(names.size() - tail.size()), tail) << names;
+      }
+  }
+}
+
 TEST(FatTreeLevels, ARunOnSpareLevelsHasTheSameLatenciesAndMoreSwitches) {
   auto two = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}}));
   auto five = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 5}}));

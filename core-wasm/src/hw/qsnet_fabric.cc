@@ -25,30 +25,36 @@ QsnetFabric::QsnetFabric(Simulator& sim, const ParameterSet& p, const std::vecto
         switches_.push_back(EliteSwitch{next_id++, l, g, r});
       }
   }
+  pw_.resize(static_cast<size_t>(levels_) + 1);
+  for (int e = 0; e <= levels_; ++e) pw_[static_cast<size_t>(e)] = pow(e);
+  // Channels in pairs (up, down); the route tables keep each pair's index, so a route is looked up, never searched.
   auto connect = [&](ComponentId a, ComponentId b) {
     channels_.push_back(Channel{next_id++, a, b, {}});
     channels_.push_back(Channel{next_id++, b, a, {}});
+    return static_cast<int>(channels_.size()) - 2;
   };
-  for (int i = 0; i < nodes_; ++i) connect(nic_ids_[static_cast<size_t>(i)], switches_[switch_index(1, i / arity_, 0)].id);
+  nic_up_.resize(static_cast<size_t>(nodes_));
+  for (int i = 0; i < nodes_; ++i)
+    nic_up_[static_cast<size_t>(i)] = connect(nic_ids_[static_cast<size_t>(i)], switches_[switch_index(1, i / arity_, 0)].id);
+  up_.assign(switches_.size() * static_cast<size_t>(arity_), -1);
   for (int l = 1; l < levels_; ++l) {
     int subtrees = (nodes_ + pow(l) - 1) / pow(l);
     for (int g = 0; g < subtrees; ++g)
       for (int r = 0; r < pow(l - 1); ++r)
-        for (int u = 0; u < arity_; ++u)
-          connect(switches_[switch_index(l, g, r)].id, switches_[switch_index(l + 1, g / arity_, r + pow(l - 1) * u)].id);
+        for (int u = 0; u < arity_; ++u) {
+          int s = switch_index(l, g, r);
+          up_[static_cast<size_t>(s * arity_ + u)] =
+              connect(switches_[static_cast<size_t>(s)].id, switches_[switch_index(l + 1, g / arity_, r + pow(l - 1) * u)].id);
+        }
   }
-  out_.resize(next_id);
-  for (size_t c = 0; c < channels_.size(); ++c) out_[channels_[c].from].push_back({channels_[c].to, static_cast<int>(c)});
+  // Component id -> what it is, for route names: a switch's index, or -(node + 1) for a NIC.
+  what_.assign(static_cast<size_t>(next_id), 0);
+  for (size_t s = 0; s < switches_.size(); ++s) what_[static_cast<size_t>(switches_[s].id)] = static_cast<int>(s);
+  for (int i = 0; i < nodes_; ++i) what_[static_cast<size_t>(nic_ids_[static_cast<size_t>(i)])] = -(i + 1);
 }
 
 int QsnetFabric::switch_index(int level, int subtree, int rank) const {
   return switch_at_[static_cast<size_t>(level - 1)][static_cast<size_t>(subtree * pow(level - 1) + rank)];
-}
-
-int QsnetFabric::channel_between(ComponentId from, ComponentId to) const {
-  for (const auto& e : out_[from])
-    if (e.first == to) return e.second;
-  return -1;
 }
 
 std::vector<int> QsnetFabric::route(int src, int dst) const {
@@ -60,40 +66,37 @@ std::vector<int> QsnetFabric::route(int src, int dst) const {
 void QsnetFabric::route_into(int src, int dst, std::vector<int>& path) const {
   path.clear();
   if (src == dst) return;
-  int top = 1;
-  while (src / pow(top) != dst / pow(top)) ++top;
-  ComponentId cur = nic_ids_[static_cast<size_t>(src)];
+  // Up to the lowest level whose subtree holds both nodes, taking the up port that the destination's digits name
+  // (so routes to different destinations spread over the top switches), then down to the destination.
+  size_t top = 1;
+  while (src / pw_[top] != dst / pw_[top]) ++top;
+  path.push_back(nic_up_[static_cast<size_t>(src)]);
   int g = src / arity_, r = 0;
-  ComponentId next = switches_[switch_index(1, g, r)].id;
-  path.push_back(channel_between(cur, next));
-  cur = next;
-  for (int k = 1; k < top; ++k) {  // up
-    int u = (dst / pow(k - 1)) % arity_;
+  for (size_t k = 1; k < top; ++k) {  // up: from the level-k switch (g, r) to its parent u
+    int u = (dst / pw_[k - 1]) % arity_;
+    path.push_back(up_[static_cast<size_t>(switch_index(static_cast<int>(k), g, r) * arity_ + u)]);
     g /= arity_;
-    r += pow(k - 1) * u;
-    next = switches_[switch_index(k + 1, g, r)].id;
-    path.push_back(channel_between(cur, next));
-    cur = next;
+    r += pw_[k - 1] * u;
   }
-  for (int k = top - 1; k >= 1; --k) {  // down
-    r = r % pow(k - 1);
-    next = switches_[switch_index(k, dst / pow(k), r)].id;
-    path.push_back(channel_between(cur, next));
-    cur = next;
+  for (size_t k = top - 1; k >= 1; --k) {  // down: from the level-(k+1) switch of rank r to its child of level k
+    int u = r / pw_[k - 1];
+    r = r % pw_[k - 1];
+    path.push_back(up_[static_cast<size_t>(switch_index(static_cast<int>(k), dst / pw_[k], r) * arity_ + u)] + 1);
   }
-  path.push_back(channel_between(cur, nic_ids_[static_cast<size_t>(dst)]));
+  path.push_back(nic_up_[static_cast<size_t>(dst)] + 1);
 }
 
 std::string QsnetFabric::route_names(int src, int dst) const {
+  return route_names(route(src, dst));
+}
+
+std::string QsnetFabric::route_names(const std::vector<int>& path) const {
   auto name = [this](ComponentId id) -> std::string {
-    for (size_t i = 0; i < nic_ids_.size(); ++i)
-      if (nic_ids_[i] == id) return nic_prefix_ + std::to_string(i);
-    for (const auto& s : switches_)
-      if (s.id == id)
-        return "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." + std::to_string(s.rank);
-    return "?";
+    int w = what_[static_cast<size_t>(id)];
+    if (w < 0) return nic_prefix_ + std::to_string(-w - 1);
+    const EliteSwitch& s = switches_[static_cast<size_t>(w)];
+    return "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." + std::to_string(s.rank);
   };
-  std::vector<int> path = route(src, dst);
   if (path.empty()) return "loopback";
   std::string out = name(channels_[static_cast<size_t>(path.front())].from);
   for (int c : path) out += " \u2192 " + name(channels_[static_cast<size_t>(c)].to);
@@ -106,8 +109,9 @@ HeaderLayer QsnetFabric::packet_layer(int src, int dst, uint32_t bytes, uint32_t
   HeaderLayer l{"QsNet wire (Elite wormhole routing)", {}};
   l.fields.push_back({"packets", std::to_string(packets) + " " + kind});
   l.fields.push_back({"payload per packet", "up to " + std::to_string(packet_payload) + " B"});
-  l.fields.push_back({"route", route_names(src, dst)});
-  l.fields.push_back({"links crossed", std::to_string(route(src, dst).size())});
+  std::vector<int> path = route(src, dst);
+  l.fields.push_back({"route", route_names(path)});
+  l.fields.push_back({"links crossed", std::to_string(path.size())});
   l.fields.push_back({"link rate", std::to_string(static_cast<int>(link_Bps_ / 1e6)) + " MB/s per direction"});
   l.fields.push_back({"acknowledgement", "end-to-end, back along the route"});
   return l;

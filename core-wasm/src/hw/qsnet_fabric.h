@@ -67,6 +67,8 @@ class QsnetFabric {
   /// The route as names, e.g. "elan3-0 → elite-L1-0.0 → elite-L2-0.1 → elite-L1-1.0 → elan3-5" (NICs named as the
   /// topology names them: elan3-<node> on QsNet, elan4-<node> on QsNetII).
   std::string route_names(int src, int dst) const;
+  /// The names along `path` (a route of this fabric; "loopback" when empty).
+  std::string route_names(const std::vector<int>& path) const;
   int levels() const { return levels_; }
   int arity() const { return arity_; }
   int hops(int src, int dst) const { return static_cast<int>(route(src, dst).size()); }
@@ -89,7 +91,6 @@ class QsnetFabric {
   };
   void hop(uint32_t packet);
   int switch_index(int level, int subtree, int rank) const;
-  int channel_between(ComponentId from, ComponentId to) const;
 
   Simulator& sim_;
   int nodes_;
@@ -108,7 +109,12 @@ class QsnetFabric {
   std::vector<EliteSwitch> switches_;
   std::vector<std::vector<int>> switch_at_;  ///< [level-1][subtree * per_subtree + rank] -> index or -1
   std::vector<Channel> channels_;
-  std::vector<std::vector<std::pair<ComponentId, int>>> out_;  ///< per component id: (to, channel)
+  std::vector<int> pw_;     ///< pw_[e] = arity^e, e = 0 .. levels
+  std::vector<int> nic_up_;  ///< per node: its NIC -> leaf switch channel (the leaf -> NIC channel is the next one)
+  /// Per switch index * arity + u: the channel up to its parent u (the parent -> switch channel is the next one);
+  /// -1 at the top level.
+  std::vector<int> up_;
+  std::vector<int> what_;    ///< per component id: a switch's index, or -(node + 1) for a NIC
   std::vector<InFlight> in_flight_;
   std::vector<uint32_t> free_in_flight_;
 };
