@@ -87,30 +87,60 @@ void Elan3Nic::rdma_write(int dst, uint32_t bytes, uint32_t message, std::functi
                           std::function<void()> local_done) {
   uint32_t packets = bytes == 0 ? 1 : (bytes + packet_payload_ - 1) / packet_payload_;
   submit(DmaJob{[this, dst, bytes, message, packets, remote_done, local_done](std::function<void()> engine_free) {
-    rdma_packets(dst, bytes, 0, message, std::make_shared<uint32_t>(0), packets, remote_done, local_done,
-                 engine_free);
+    uint32_t t;
+    if (!free_rdma_.empty()) {
+      t = free_rdma_.back();
+      free_rdma_.pop_back();
+    } else {
+      t = static_cast<uint32_t>(rdma_.size());
+      rdma_.emplace_back();
+    }
+    rdma_[t] = RdmaTransfer{dst, bytes, 0, message, packets, 0, remote_done, local_done, std::move(engine_free)};
+    rdma_packets(t);
   }});
 }
 
-void Elan3Nic::rdma_packets(int dst, uint32_t bytes, uint32_t sent, uint32_t message,
-                            std::shared_ptr<uint32_t> written, uint32_t packets, std::function<void()> remote_done,
-                            std::function<void()> local_done, std::function<void()> engine_free) {
-  uint32_t chunk = bytes - sent < packet_payload_ ? bytes - sent : packet_payload_;
-  uint32_t wire = chunk == 0 ? ack_bytes_ : chunk;
-  pci_.transact(PciOp::kDmaRead, chunk, message, [=]() {
-    Elan3Nic* d = (*all_)[static_cast<size_t>(dst)];
-    fabric_->send(node_, dst, wire, TraceKind::kRdmaPacket, message, [=]() {
-      d->pci_.transact(PciOp::kDmaWrite, chunk, message, [=]() {
-        if (++*written < packets) return;
-        sim_.after(0, d->id_, EventKind::kEventFired, bytes, remote_done);
-        fabric_->send(dst, node_, ack_bytes_, TraceKind::kAckPacket, message, local_done);
-      });
+void Elan3Nic::rdma_packets(uint32_t t) {
+  const RdmaTransfer& x = rdma_[t];
+  uint32_t chunk = x.bytes - x.sent < packet_payload_ ? x.bytes - x.sent : packet_payload_;
+  pci_.transact(PciOp::kDmaRead, chunk, x.message, [this, t, chunk]() { rdma_packet_read(t, chunk); });
+}
+
+void Elan3Nic::rdma_packet_read(uint32_t t, uint32_t chunk) {
+  {
+    const RdmaTransfer& x = rdma_[t];
+    uint32_t wire = chunk == 0 ? ack_bytes_ : chunk;
+    fabric_->send(node_, x.dst, wire, TraceKind::kRdmaPacket, x.message, [this, t, chunk]() {
+      const RdmaTransfer& y = rdma_[t];
+      (*all_)[static_cast<size_t>(y.dst)]->pci_.transact(PciOp::kDmaWrite, chunk, y.message,
+                                                         [this, t]() { rdma_packet_written(t); });
     });
-    if (sent + chunk < bytes)
-      rdma_packets(dst, bytes, sent + chunk, message, written, packets, remote_done, local_done, engine_free);
-    else
-      engine_free();
-  });
+  }
+  RdmaTransfer& x = rdma_[t];
+  x.sent += chunk;
+  if (x.sent < x.bytes) {
+    rdma_packets(t);
+    return;
+  }
+  // The engine may start its next job at once (and take a transfer from the pool): nothing of `x` is used after.
+  std::function<void()> engine_free = std::move(x.engine_free);
+  x.engine_free = nullptr;
+  engine_free();
+}
+
+void Elan3Nic::rdma_packet_written(uint32_t t) {
+  RdmaTransfer& x = rdma_[t];
+  if (++x.written < x.packets) return;
+  Elan3Nic* d = (*all_)[static_cast<size_t>(x.dst)];
+  std::function<void()> remote_done = std::move(x.remote_done);
+  std::function<void()> local_done = std::move(x.local_done);
+  int dst = x.dst;
+  uint32_t bytes = x.bytes, message = x.message;
+  x.remote_done = nullptr;
+  x.local_done = nullptr;
+  free_rdma_.push_back(t);
+  sim_.after(0, d->id_, EventKind::kEventFired, bytes, std::move(remote_done));
+  fabric_->send(dst, node_, ack_bytes_, TraceKind::kAckPacket, message, std::move(local_done));
 }
 
 void Elan3Nic::rdma_read(int src, uint32_t bytes, uint32_t message, std::function<void()> data_here,

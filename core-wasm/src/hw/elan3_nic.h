@@ -100,9 +100,23 @@ class Elan3Nic {
   void deliver_to_queue(const QueueItem& item, std::function<void()> accepted, std::function<void()> refused);
   void maybe_run_thread();
   void run_next_work();
-  void rdma_packets(int dst, uint32_t bytes, uint32_t sent, uint32_t message, std::shared_ptr<uint32_t> written,
-                    uint32_t packets, std::function<void()> remote_done, std::function<void()> local_done,
-                    std::function<void()> engine_free);
+  /// An RDMA between its first packet's PCI read and its last packet's PCI write at the destination. Held in a pool
+  /// (`rdma_`) so each packet's three steps capture (NIC, transfer, chunk): no heap allocation per packet.
+  struct RdmaTransfer {
+    int dst = 0;
+    uint32_t bytes = 0;
+    uint32_t sent = 0;     ///< bytes whose packet has been read from host memory
+    uint32_t message = 0;
+    uint32_t packets = 0;
+    uint32_t written = 0;  ///< packets written to the destination's memory
+    std::function<void()> remote_done;
+    std::function<void()> local_done;
+    std::function<void()> engine_free;
+  };
+  /// Reads transfer `t`'s next packet over the PCI bus; when read, sends it and reads the next (or frees the engine).
+  void rdma_packets(uint32_t t);
+  void rdma_packet_read(uint32_t t, uint32_t chunk);
+  void rdma_packet_written(uint32_t t);
 
   Simulator& sim_;
   ComponentId id_;
@@ -118,6 +132,8 @@ class Elan3Nic {
   uint32_t packet_payload_;
   uint32_t ack_bytes_;
   std::deque<DmaJob> jobs_;
+  std::vector<RdmaTransfer> rdma_;
+  std::vector<uint32_t> free_rdma_;
   bool engine_busy_ = false;
   std::deque<QueueItem> queue_;
   std::deque<std::pair<uint32_t, std::function<void()>>> event_work_;

@@ -159,32 +159,56 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
 }
 
 void Elan4Nic::run_rdma(std::shared_ptr<E4Dma> d, int to) {
-  auto r = std::make_shared<RdmaProgress>();
-  r->packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
-  for (uint32_t k = 0; k < outstanding_ && k < r->packets; ++k) rdma_issue_read(d, to, r);
+  uint32_t t;
+  if (!free_rdma_.empty()) {
+    t = free_rdma_.back();
+    free_rdma_.pop_back();
+  } else {
+    t = static_cast<uint32_t>(rdma_.size());
+    rdma_.emplace_back();
+  }
+  RdmaProgress& r = rdma_[t];
+  r = RdmaProgress{};
+  r.packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
+  r.d = std::move(d);
+  r.to = to;
+  for (uint32_t k = 0; k < outstanding_ && k < rdma_[t].packets; ++k) rdma_issue_read(t);
 }
 
-void Elan4Nic::rdma_issue_read(std::shared_ptr<E4Dma> d, int to, std::shared_ptr<RdmaProgress> r) {
-  uint32_t k = r->requested++;
+void Elan4Nic::rdma_issue_read(uint32_t t) {
+  RdmaProgress& r = rdma_[t];
+  uint32_t k = r.requested++;
   uint32_t offset = k * packet_payload_;
-  uint32_t chunk = d->bytes - offset < packet_payload_ ? d->bytes - offset : packet_payload_;
-  host_read(chunk, d->message, [this, d, to, r, chunk]() {
-    uint32_t done = ++r->read;
-    if (r->requested < r->packets) rdma_issue_read(d, to, r);  // keep `outstanding_` split reads in flight
-    if (done == r->packets) next_job();                        // the engine is free once the last is read
-    fabric_->send(node_, to, packet_header_ + chunk, TraceKind::kRdmaPacket, d->message, [this, d, to, chunk, r]() {
-      Elan4Nic& dst = peer(to);
-      sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, d, to, chunk, r, &dst]() {
-        dst.bus_write(chunk, d->message, [this, d, to, r]() {
-          if (++r->landed < r->packets) return;
-          if (d->dst_event) d->dst_event->trigger(d->message);
-          if (d->on_landed) d->on_landed();
-          fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {
-            if (d->src_event) d->src_event->trigger(d->message);
-          });
-        });
-      });
+  uint32_t chunk = r.d->bytes - offset < packet_payload_ ? r.d->bytes - offset : packet_payload_;
+  host_read(chunk, r.d->message, [this, t, chunk]() { rdma_packet_read(t, chunk); });
+}
+
+void Elan4Nic::rdma_packet_read(uint32_t t, uint32_t chunk) {
+  uint32_t done = ++rdma_[t].read;
+  if (rdma_[t].requested < rdma_[t].packets) rdma_issue_read(t);  // keep `outstanding_` split reads in flight
+  // The engine is free once the last is read; its next job may take a transfer from the pool (no reference is held).
+  if (done == rdma_[t].packets) next_job();
+  const RdmaProgress& r = rdma_[t];
+  fabric_->send(node_, r.to, packet_header_ + chunk, TraceKind::kRdmaPacket, r.d->message, [this, t, chunk]() {
+    Elan4Nic& dst = peer(rdma_[t].to);
+    sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, t, chunk]() {
+      Elan4Nic& dst = peer(rdma_[t].to);
+      dst.bus_write(chunk, rdma_[t].d->message, [this, t]() { rdma_packet_landed(t); });
     });
+  });
+}
+
+void Elan4Nic::rdma_packet_landed(uint32_t t) {
+  RdmaProgress& r = rdma_[t];
+  if (++r.landed < r.packets) return;
+  std::shared_ptr<E4Dma> d = std::move(r.d);
+  int to = r.to;
+  r.d = nullptr;
+  free_rdma_.push_back(t);
+  if (d->dst_event) d->dst_event->trigger(d->message);
+  if (d->on_landed) d->on_landed();
+  fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {
+    if (d->src_event) d->src_event->trigger(d->message);
   });
 }
 

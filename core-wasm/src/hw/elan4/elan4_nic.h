@@ -84,10 +84,16 @@ class Elan4Nic {
   void run_queued(std::shared_ptr<E4Dma> d);
   void run_rdma(std::shared_ptr<E4Dma> d, int to);
   void push_for_read(std::shared_ptr<E4Dma> d, int reader);
+  /// An RDMA from its first split read to its last packet landing at `to`. Held in a pool (`rdma_`) so each packet's
+  /// steps capture (NIC, transfer, chunk): no heap allocation per packet.
   struct RdmaProgress {
+    std::shared_ptr<E4Dma> d;
+    int to = 0;
     uint32_t packets = 0, requested = 0, read = 0, landed = 0;
   };
-  void rdma_issue_read(std::shared_ptr<E4Dma> d, int to, std::shared_ptr<RdmaProgress> r);
+  void rdma_issue_read(uint32_t t);
+  void rdma_packet_read(uint32_t t, uint32_t chunk);
+  void rdma_packet_landed(uint32_t t);
   Elan4Nic& peer(int node) { return *(*peers_)[static_cast<size_t>(node)]; }
 
   Simulator& sim_;
@@ -96,6 +102,8 @@ class Elan4Nic {
   PciBus& pci_;
   QsnetFabric* fabric_ = nullptr;
   std::vector<Elan4Nic*>* peers_ = nullptr;
+  std::vector<RdmaProgress> rdma_;
+  std::vector<uint32_t> free_rdma_;
   Time store_ps_, command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
   Time read_latency_ps_, bridge_ps_;
   uint32_t outstanding_;
