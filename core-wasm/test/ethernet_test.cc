@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "hw/ethernet/ethernet_cluster.h"
+#include "hw/machine.h"
+#include "hw/qsnet_cluster.h"
+#include "hw/sci/sci_cluster.h"
 
 namespace hpcsim {
 namespace {
@@ -178,6 +181,30 @@ TEST(EthernetCluster, ComponentIdsMatchTheElan3Layout) {
     EXPECT_EQ(c.nic(i).id(), static_cast<ComponentId>(3 + 3 * i));
   }
   EXPECT_EQ(c.fabric().id(), static_cast<ComponentId>(5 * 8 + 1));
+}
+
+}  // namespace
+}  // namespace hpcsim
+
+namespace hpcsim {
+namespace {
+
+// Machine::network<T>() finds a network by its class without RTTI (the wasm build has none): the side network by
+// its own class, the primary by its, nullptr for a class the machine does not hold.
+TEST(Machine, FindsEachNetworkByItsClass) {
+  Simulator sim;
+  ParameterSet p;
+  Machine m;
+  auto qsnet = std::make_unique<QsnetCluster>(sim, p, 4);
+  auto eth = std::make_unique<EthernetCluster>(sim, p, 4, 1000);
+  QsnetCluster* q = qsnet.get();
+  EthernetCluster* e = eth.get();
+  m.add(std::move(qsnet));
+  m.add(std::move(eth));
+  EXPECT_EQ(m.network<QsnetCluster>(), q);
+  EXPECT_EQ(m.network<EthernetCluster>(), e);
+  EXPECT_EQ(m.network<SciCluster>(), nullptr);
+  EXPECT_EQ(&m.primary(), q);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ class Machine {
   template <class T>
   T* network() const {
     for (const auto& n : networks_)
-      if (auto* t = dynamic_cast<T*>(n.get())) return t;
+      if (n->type() == network_type<T>()) return static_cast<T*>(n.get());
     return nullptr;
   }
   /// The network whose NICs are of family `nic` ("elan4", "tulip", ...), or nullptr.

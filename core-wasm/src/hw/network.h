@@ -7,6 +7,14 @@
 
 namespace hpcsim {
 
+/// A distinct address per network class, which Machine::network<T>() compares instead of a dynamic_cast: the wasm
+/// build has no RTTI (core-wasm/cmake/wasm.cmake), which keeps ~150 KB of type names out of the module.
+template <class T>
+const void* network_type() {
+  static const char tag = 0;
+  return &tag;
+}
+
 /// What the composition root and the workloads need of a cluster's hardware, whatever its fabric: the QsNet /
 /// QsNetII fat tree (QsnetCluster), the SCI ringlet (SciCluster), switched Fast Ethernet (EthernetCluster).
 /// Protocols reach their own network's specifics through Machine::network<T>().
@@ -24,6 +32,8 @@ class Network {
   virtual void describe(nlohmann::json& topology) const = 0;
   /// Appends its hosts, PCI buses, NICs and switches to `components` and its directed links to `links`.
   virtual void append_topology(nlohmann::json& components, nlohmann::json& links) const = 0;
+  /// network_type<C>() of its concrete class C.
+  virtual const void* type() const = 0;
 };
 
 }  // namespace hpcsim

@@ -52,6 +52,7 @@ class QsnetCluster : public Network {
   /// Hosts, PCI (-X) buses, NICs ("elan3-<n>"; "elan4-<n>", with "r<rail>" on two rails), Elite switches and the
   /// directed link channels of every rail; buses, NICs and switches carry their "rail" (0-based).
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
+  const void* type() const override { return network_type<QsnetCluster>(); }
 
  private:
   std::vector<std::unique_ptr<PciBus>> pcis_;

@@ -171,6 +171,7 @@ class EthernetCluster : public Network {
   /// Hosts, PCI buses, Tulip NICs and the switch, each with "network": "ethernet" (the page draws it apart from
   /// another network of the same nodes), and the cables each way.
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
+  const void* type() const override { return network_type<EthernetCluster>(); }
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
   TulipNic& nic(int node) { return *nics_[static_cast<size_t>(node)]; }
   EthernetSwitch& fabric() { return *switch_; }

@@ -37,6 +37,7 @@ class InfinibandCluster : public Network {
   /// Hosts ("ib-host<i>"), PCI-X buses ("ib-pcix<i>"), HCAs ("hca<i>") and the switch ("ib-switch", label
   /// "InfiniScale switch"), all with "network": "infiniband", and both directions of each node's cable.
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
+  const void* type() const override { return network_type<InfinibandCluster>(); }
 
   Hca& hca(int node) { return *hcas_[static_cast<size_t>(node)]; }
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }

@@ -34,6 +34,7 @@ class SciCluster : public Network {
   void describe(nlohmann::json& topology) const override;
   /// Hosts, PCI buses and adapters; the ring link leaving node i is 3N + 1 + i.
   void append_topology(nlohmann::json& components, nlohmann::json& links) const override;
+  const void* type() const override { return network_type<SciCluster>(); }
   PciBus& pci(int node) { return *pcis_[static_cast<size_t>(node)]; }
   SciAdapter& adapter(int node) { return *adapters_[static_cast<size_t>(node)]; }
   SciRing& ring() { return *ring_; }
