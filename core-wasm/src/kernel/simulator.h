@@ -63,8 +63,13 @@ class Simulator {
     /// One 128-bit unsigned comparison of (t, key) (t is never negative), branch-free: the heap's comparisons are
     /// data-dependent and would mispredict about half the time as branches.
     bool before(const Entry& o) const {
+#ifdef __EMSCRIPTEN__
+      // wasm has no 128-bit compare: three i64 compares combined without branches.
+      return (t < o.t) | ((t == o.t) & (key < o.key));
+#else
       using U = unsigned __int128;
       return ((U(static_cast<uint64_t>(t)) << 64) | key) < ((U(static_cast<uint64_t>(o.t)) << 64) | o.key);
+#endif
     }
   };
   static constexpr unsigned kSlotBits = 24;  // at most 16,777,216 events pending at once
