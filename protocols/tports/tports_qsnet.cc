@@ -68,24 +68,29 @@ void TportsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
     e.bytes = bytes;
     e.src = node;
     e.dst = peer;
-    e.layers.push_back(HeaderLayer{"Tports API",
+    // The text is built only when the page opens this message; everything it reads is copied in now.
+    e.describe = [f = &cluster_.fabric(), node, peer, bytes, small, is_short]() {
+      std::vector<HeaderLayer> layers;
+      layers.push_back(HeaderLayer{"Tports API",
                                    {{"call", "elan_tportTxStart(tport, 0, dst, src, tag, buf, len)"},
                                     {"bytes", std::to_string(bytes)},
                                     {"completion", small ? "at once: the data was written into the NIC by PIO"
                                                          : "done word when the NIC has the data"}}});
-    e.layers.push_back(HeaderLayer{"Tports envelope (" + std::to_string(kEnvelopeBytes) + " B)",
+      layers.push_back(HeaderLayer{"Tports envelope (" + std::to_string(kEnvelopeBytes) + " B)",
                                    {{"tag", std::to_string(kTag)},
                                     {"src", std::to_string(node)},
                                     {"dst", std::to_string(peer)},
                                     {"length", std::to_string(bytes)}}});
-    e.layers.push_back(HeaderLayer{
-        is_short ? "Elan3 queued DMA" : "Elan3 queued DMA + RDMA read",
-        {{"protocol", small ? "64-byte object written by PIO, queued DMA from NIC memory"
-                            : is_short ? "envelope + data in one queued DMA (data read by DMA)"
-                                       : "envelope by queued DMA; the receiving thread pulls the data by RDMA read"},
-         {"matching", "NIC thread against posted receives (tag, source)"}}});
-    e.layers.push_back(cluster_.fabric().packet_layer(node, peer, is_short ? kEnvelopeBytes + bytes : bytes, 320,
-                                                      is_short ? "queued-DMA" : "RDMA data"));
+      layers.push_back(HeaderLayer{
+          is_short ? "Elan3 queued DMA" : "Elan3 queued DMA + RDMA read",
+          {{"protocol", small ? "64-byte object written by PIO, queued DMA from NIC memory"
+                              : is_short ? "envelope + data in one queued DMA (data read by DMA)"
+                                         : "envelope by queued DMA; the receiving thread pulls the data by RDMA read"},
+           {"matching", "NIC thread against posted receives (tag, source)"}}});
+      layers.push_back(f->packet_layer(node, peer, is_short ? kEnvelopeBytes + bytes : bytes, 320,
+                                       is_short ? "queued-DMA" : "RDMA data"));
+      return layers;
+    };
     sim_.messages().add(msg, std::move(e));
   }
   st.send_done_immediately = small;

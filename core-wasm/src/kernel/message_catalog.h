@@ -1,6 +1,7 @@
 // Per-message header layers for the page's per-layer packet view (after Packet Tracer's PDU details).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -23,6 +24,10 @@ class MessageCatalog {
     int src = 0;
     int dst = 0;
     std::vector<HeaderLayer> layers;
+    /// Builds the layers when asked (json()), for protocols that send many messages: a run then pays for the text
+    /// only of the messages someone opens. It must hold copies of what it reads (the protocol may be gone by then;
+    /// the machine's fabrics live as long as the catalog). When set, it comes after any `layers`.
+    std::function<std::vector<HeaderLayer>()> describe;
   };
   void add(uint32_t message, Entry e) {
     last_from_[e.src] = message;

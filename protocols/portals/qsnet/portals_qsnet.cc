@@ -126,61 +126,66 @@ void PortalsQsnet::send(int node, int peer, uint32_t bytes, Done then) {
 }
 
 void PortalsQsnet::catalog(int node, int peer, uint32_t msg, const Header& h, uint32_t bytes) {
-  bool put = op_ == Op::kPut;
-  bool short_put = put && bytes <= short_max_;
-  std::string target = "{nid " + std::to_string(peer) + ", pid 0}";
   MessageCatalog::Entry e;
   e.series = series_;
   e.bytes = bytes;
   e.src = node;
   e.dst = peer;
-  e.layers.push_back(HeaderLayer{
-      "Portals 3.3 API",
-      {{"call", put ? "PtlPut(md, PTL_NO_ACK_REQ, target, pt_index, ac_index, match_bits, 0, 0)"
-                    : "PtlGet(md, target, pt_index, ac_index, match_bits, 0)"},
-       {"bytes", std::to_string(bytes)},
-       {"target", target},
-       {"events at the initiator", put ? "SEND_START, SEND_END" : "REPLY_START, REPLY_END"}}});
-  e.layers.push_back(HeaderLayer{
-      "Portals header (" + std::to_string(header_bytes_) + " B on Elan3)",
-      {{"msg_type", put ? "PUT (1)" : "GET (2)"},
-       {"src", "{nid " + std::to_string(h.src.nid) + ", pid " + std::to_string(h.src.pid) + "}"},
-       {"dst", target},
-       {"pt_index", std::to_string(h.pt_index)},
-       {"ac_index", std::to_string(h.ac_index)},
-       {"match_bits", hex64(h.match_bits)},
-       {"length", std::to_string(h.length)},
-       {"remote_offset", std::to_string(h.remote_offset)},
-       {"hdr_data", hex64(h.hdr_data)},
-       {"ack_md", h.ack_md == PTL_HANDLE_NONE ? "PTL_HANDLE_NONE (no ACK)" : hex64(h.ack_md)}}});
-  HeaderLayer q{"Elan3 queued DMA", {}};
-  if (short_put) {
-    bool object = bytes + header_bytes_ <= small_object_bytes_;
-    q.fields = {{"protocol", "short message (seed 002 §4.2, Fig. 1)"},
-                {"QDMA size", std::to_string(object ? small_object_bytes_ : header_bytes_ + bytes) + " B" +
-                                  (object ? " (header + data as one 64-byte object)" : " (header + data)")},
-                {"PCI DMA reads at the source", object ? "1 (64 B)" : "2 (header, data)"},
-                {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"},
-                {"source completion", "event set when the destination acknowledges: SEND_END"}};
-  } else {
-    q.fields = {{"protocol", put ? "long message: rendezvous over RDMA (seed 002 §4.3, Fig. 2)"
-                                 : "GET: header, then RDMA from the target (seed 002 §4.3)"},
-                {"QDMA size", std::to_string(header_bytes_) + " B (header only)"},
-                {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"}};
-  }
-  e.layers.push_back(q);
-  if (!short_put)
-    e.layers.push_back(HeaderLayer{
-        "Elan3 RDMA",
-        {{"direction", put ? "read: elan" + std::to_string(peer) + " asks elan" + std::to_string(node) +
-                                 "'s engine to push the data"
-                           : "write: elan" + std::to_string(peer) + " pushes the data to elan" + std::to_string(node)},
+  // The text is built only when the page opens this message; everything it reads is copied in now.
+  e.describe = [put = op_ == Op::kPut, short_max = short_max_, header_bytes = header_bytes_,
+                small_object_bytes = small_object_bytes_, packet_payload = packet_payload_, f = &cluster_.fabric(), node,
+                peer, h, bytes]() {
+    bool short_put = put && bytes <= short_max;
+    std::string target = "{nid " + std::to_string(peer) + ", pid 0}";
+    std::vector<HeaderLayer> layers;
+    layers.push_back(HeaderLayer{
+        "Portals 3.3 API",
+        {{"call", put ? "PtlPut(md, PTL_NO_ACK_REQ, target, pt_index, ac_index, match_bits, 0, 0)"
+                      : "PtlGet(md, target, pt_index, ac_index, match_bits, 0)"},
          {"bytes", std::to_string(bytes)},
-         {"target event", "wakes the NIC thread, which posts the reserved END event"},
-         {"initiator event", put ? "done word: SEND_END" : "done word: REPLY_START, REPLY_END"}}});
-  const QsnetFabric& f = cluster_.fabric();
-  e.layers.push_back(short_put ? f.packet_layer(node, peer, header_bytes_ + bytes, 320, "queued-DMA")
-                               : f.packet_layer(node, peer, bytes, packet_payload_, "RDMA data"));
+         {"target", target},
+         {"events at the initiator", put ? "SEND_START, SEND_END" : "REPLY_START, REPLY_END"}}});
+    layers.push_back(HeaderLayer{
+        "Portals header (" + std::to_string(header_bytes) + " B on Elan3)",
+        {{"msg_type", put ? "PUT (1)" : "GET (2)"},
+         {"src", "{nid " + std::to_string(h.src.nid) + ", pid " + std::to_string(h.src.pid) + "}"},
+         {"dst", target},
+         {"pt_index", std::to_string(h.pt_index)},
+         {"ac_index", std::to_string(h.ac_index)},
+         {"match_bits", hex64(h.match_bits)},
+         {"length", std::to_string(h.length)},
+         {"remote_offset", std::to_string(h.remote_offset)},
+         {"hdr_data", hex64(h.hdr_data)},
+         {"ack_md", h.ack_md == PTL_HANDLE_NONE ? "PTL_HANDLE_NONE (no ACK)" : hex64(h.ack_md)}}});
+    HeaderLayer q{"Elan3 queued DMA", {}};
+    if (short_put) {
+      bool object = bytes + header_bytes <= small_object_bytes;
+      q.fields = {{"protocol", "short message (seed 002 §4.2, Fig. 1)"},
+                  {"QDMA size", std::to_string(object ? small_object_bytes : header_bytes + bytes) + " B" +
+                                    (object ? " (header + data as one 64-byte object)" : " (header + data)")},
+                  {"PCI DMA reads at the source", object ? "1 (64 B)" : "2 (header, data)"},
+                  {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"},
+                  {"source completion", "event set when the destination acknowledges: SEND_END"}};
+    } else {
+      q.fields = {{"protocol", put ? "long message: rendezvous over RDMA (seed 002 §4.3, Fig. 2)"
+                                   : "GET: header, then RDMA from the target (seed 002 §4.3)"},
+                  {"QDMA size", std::to_string(header_bytes) + " B (header only)"},
+                  {"destination", "input queue of elan" + std::to_string(peer) + ", then the NIC thread"}};
+    }
+    layers.push_back(q);
+    if (!short_put)
+      layers.push_back(HeaderLayer{
+          "Elan3 RDMA",
+          {{"direction", put ? "read: elan" + std::to_string(peer) + " asks elan" + std::to_string(node) +
+                                   "'s engine to push the data"
+                             : "write: elan" + std::to_string(peer) + " pushes the data to elan" + std::to_string(node)},
+           {"bytes", std::to_string(bytes)},
+           {"target event", "wakes the NIC thread, which posts the reserved END event"},
+           {"initiator event", put ? "done word: SEND_END" : "done word: REPLY_START, REPLY_END"}}});
+    layers.push_back(short_put ? f->packet_layer(node, peer, header_bytes + bytes, 320, "queued-DMA")
+                               : f->packet_layer(node, peer, bytes, packet_payload, "RDMA data"));
+    return layers;
+  };
   sim_.messages().add(msg, std::move(e));
 }
 
