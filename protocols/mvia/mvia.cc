@@ -196,7 +196,12 @@ void Mvia::receive(int node, const EthFrame& f, Done done) {
       cluster_.kernel_cycles(node, kRxCompleteCycles, [this, node, f, done = std::move(done)]() mutable {
         via::Arrival r = pair(node, f.src).vi->incoming_send(f.total, false, 0, f.message);
         if (r == via::Arrival::kDelivered) {
-          if (arrival_hook_) arrival_hook_(node, f.src);
+          auto known = arrival_known_.find({f.src, node});
+          if (known != arrival_known_.end() && !known->second.empty()) {
+            Done k = std::move(known->second.front());
+            known->second.pop_front();
+            k();
+          }
           ++nodes_[static_cast<size_t>(node)].arrivals;
           notify_recv(node);
         } else {
@@ -277,6 +282,19 @@ void Mvia::wait_arrival(int node, Done then) {
     }
     then();
   });
+}
+
+// ------------------------------------------------------------------------------- ViplProvider
+
+void Mvia::post_receive_credited(int node, int peer, uint32_t, uint32_t bytes, Done posted, Done credit) {
+  post_receive(node, peer, bytes, [credit = std::move(credit), posted = std::move(posted)]() {
+    credit();  // the sender's credit is taken to reach it at once (MVICH piggybacks credits on its traffic)
+    if (posted) posted();
+  });
+}
+
+void Mvia::on_arrival_known(int node, int peer, uint32_t, Done known) {
+  arrival_known_[{node, peer}].push_back(std::move(known));
 }
 
 }  // namespace hpcsim

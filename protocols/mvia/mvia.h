@@ -8,6 +8,7 @@
 #pragma once
 #include "params/parameter.h"
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -16,7 +17,7 @@
 
 #include "hw/ethernet/ethernet_cluster.h"
 #include "via/vipl.h"
-#include "ports/pingpong_endpoint.h"
+#include "via/vipl_provider.h"
 
 namespace hpcsim {
 
@@ -37,7 +38,7 @@ struct MviaOptions {
 /// once after the copy with copy_on_send. A message finding no posted receive follows the VIA rule of the
 /// receiving VI (Unreliable: dropped; Reliable: RECVQ_EMPTY and the VI goes to ERROR). Reliable levels'
 /// acknowledgements and retransmission are not modelled.
-class Mvia : public PingPongEndpoint {
+class Mvia : public ViplProvider {
  public:
   Mvia(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, MviaOptions options = {});
 
@@ -56,7 +57,11 @@ class Mvia : public PingPongEndpoint {
   uint64_t messages_dropped() const { return dropped_; }
   /// Called when a message from `src` completes a receive descriptor of `node` (before VipRecvWait sees it);
   /// arrivals are reported in the order VipRecvWait returns them. For a layer above (MPI over VIA).
-  void set_arrival_hook(std::function<void(int node, int src)> hook) { arrival_hook_ = std::move(hook); }
+  // --- ViplProvider: M-VIA tells the sender nothing of posted receives, and a pair's sends arrive in order
+  Host& host(int node) override { return cluster_.host(node); }
+  int nodes() const override { return cluster_.size(); }
+  void post_receive_credited(int node, int peer, uint32_t k, uint32_t bytes, Done posted, Done credit) override;
+  void on_arrival_known(int node, int peer, uint32_t k, Done known) override;
 
  private:
   struct Pair {
@@ -86,7 +91,8 @@ class Mvia : public PingPongEndpoint {
   EthernetCluster& cluster_;
   uint32_t* ids_;
   MviaOptions opt_;
-  std::function<void(int, int)> arrival_hook_;
+  /// on_arrival_known callbacks per (sender, receiver), oldest first: run as that pair's receives are delivered.
+  std::map<std::pair<int, int>, std::deque<Done>> arrival_known_;
   uint32_t header_;
   Time trap_ps_;
   double memcpy_Bps_;

@@ -316,4 +316,27 @@ void SsVia::connect(int node, int peer, Done then) {
   });
 }
 
+// ------------------------------------------------------------------------------- ViplProvider
+
+namespace {
+// The segment layout (costs.h): where the flag of the k-th receive descriptor of `src` and the notice of the k-th
+// receive posted by `receiver` land.
+uint64_t flag_addr(int src, uint32_t k) {
+  return ss_via::kDescriptorBase + 64ull * (ss_via::kRing * static_cast<uint64_t>(src) + k % ss_via::kRing) +
+         ss_via::kFlagOffset;
+}
+uint64_t mirror_addr(int receiver, uint32_t k) {
+  return ss_via::kMirrorBase + 32ull * (ss_via::kRing * static_cast<uint64_t>(receiver) + k % ss_via::kRing);
+}
+}  // namespace
+
+void SsVia::post_receive_credited(int node, int peer, uint32_t k, uint32_t bytes, Done posted, Done credit) {
+  cluster_.adapter(peer).watch(mirror_addr(node, k), std::move(credit));
+  post_receive(node, peer, bytes, posted ? std::move(posted) : []() {});
+}
+
+void SsVia::on_arrival_known(int node, int peer, uint32_t k, Done known) {
+  cluster_.adapter(peer).watch(flag_addr(node, k), std::move(known));
+}
+
 }  // namespace hpcsim

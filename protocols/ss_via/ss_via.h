@@ -12,7 +12,7 @@
 #include "hw/host_inbox.h"
 #include "hw/sci/sci_cluster.h"
 #include "via/vipl.h"
-#include "ports/pingpong_endpoint.h"
+#include "via/vipl_provider.h"
 
 namespace hpcsim {
 
@@ -31,7 +31,7 @@ struct SsViaOptions {
 /// Reliable VI raises RECVQ_EMPTY and goes to ERROR (and tells the sender, whose VI goes to ERROR with
 /// CONN_LOST). Completion points: Unreliable after the flag leaves the CPU; Reliable Delivery after a store
 /// barrier and a sequence check; Reliable Reception additionally after a remote read of the flag.
-class SsVia : public PingPongEndpoint {
+class SsVia : public ViplProvider {
  public:
   SsVia(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SsViaOptions options = {});
 
@@ -41,6 +41,12 @@ class SsVia : public PingPongEndpoint {
   void wait_arrival(int node, Done then) override;
   const char* table_column() const override { return "SS-VIA"; }
   bool traces_messages() const override { return false; }
+
+  // --- ViplProvider: credits and arrivals are SCI remote writes watched in the segment (ss_via/costs.h layout)
+  Host& host(int node) override { return cluster_.host(node); }
+  int nodes() const override { return cluster_.size(); }
+  void post_receive_credited(int node, int peer, uint32_t k, uint32_t bytes, Done posted, Done credit) override;
+  void on_arrival_known(int node, int peer, uint32_t k, Done known) override;
 
   /// VipConnectRequest/VipConnectWait+Accept through both kernel agents (timed; needs connected = false).
   void connect(int node, int peer, Done then);

@@ -13,7 +13,6 @@ namespace {
 ViaMpiOptions mpi_options(int32_t series) {
   ViaMpiOptions o;
   o.series = series;
-  o.via.series = series;
   return o;
 }
 }  // namespace
@@ -33,7 +32,10 @@ void enrol_ss_via(Catalog& c) {
   p.make_mpi_layer = [](const EndpointContext& x) {
     SciCluster* sci = x.machine.network<SciCluster>();
     MpiLayer l;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, *sci, x.message_ids, mpi_options(x.series));
+    SsViaOptions o;
+    o.series = x.series;
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, std::make_unique<SsVia>(x.sim, *sci, x.message_ids, o), x.message_ids,
+                                          mpi_options(x.series));
     l.host = [sci](int n) -> Host& { return sci->host(n); };
     return l;
   };
@@ -56,7 +58,10 @@ void enrol_mvia(Catalog& c) {
   p.make_mpi_layer = [](const EndpointContext& x) {
     EthernetCluster* eth = x.machine.network<EthernetCluster>();
     MpiLayer l;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, *eth, x.message_ids, mpi_options(x.series));
+    MviaOptions o;
+    o.series = x.series;
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, std::make_unique<Mvia>(x.sim, *eth, x.message_ids, o), x.message_ids,
+                                          mpi_options(x.series));
     l.host = [eth](int n) -> Host& { return eth->host(n); };
     return l;
   };

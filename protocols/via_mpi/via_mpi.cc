@@ -1,7 +1,5 @@
 #include "via_mpi/via_mpi.h"
 
-#include "ss_via/costs.h"
-
 namespace hpcsim {
 
 using namespace via_mpi;
@@ -10,37 +8,15 @@ namespace {
 // Bounce receives are posted with the VI's maximum transfer size: SS-VIA's receive queue is FIFO and it has
 // no RDMA-write path, so a rendezvous data send consumes the oldest posted receive (see post_via_recv).
 constexpr uint32_t kBounceLength = 1u << 24;
-// SS-VIA's segment layout (via/ss_via/costs.h): where the flag of the k-th receive descriptor of `src` and
-// the notice of the k-th receive posted by `receiver` land.
-uint64_t flag_addr(int src, uint32_t k) {
-  return ss_via::kDescriptorBase + 64ull * (ss_via::kRing * static_cast<uint64_t>(src) + k % ss_via::kRing) +
-         ss_via::kFlagOffset;
-}
-uint64_t mirror_addr(int receiver, uint32_t k) {
-  return ss_via::kMirrorBase + 32ull * (ss_via::kRing * static_cast<uint64_t>(receiver) + k % ss_via::kRing);
-}
 }  // namespace
 
-ViaMpi::ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options)
-    : MpiPingPong(kWaitCycles), sim_(sim), sci_(&cluster), ids_(message_ids), opt_(options) {
-  via_ = std::make_unique<SsVia>(sim, cluster, message_ids, opt_.via);
-  for (int i = 0; i < size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
-  for (int i = 0; i < size(); ++i) progress(i);
-}
-
-ViaMpi::ViaMpi(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, ViaMpiOptions options)
-    : MpiPingPong(kWaitCycles), sim_(sim), eth_(&cluster), ids_(message_ids), opt_(options) {
-  MviaOptions m;
-  m.series = opt_.via.series;
-  auto mvia = std::make_unique<Mvia>(sim, cluster, message_ids, m);
-  // The receive a message completed tells which wire it carried: the oldest in transit on that pair.
-  mvia->set_arrival_hook([this](int node, int src) {
-    auto& q = in_transit_[{src, node}];
-    if (q.empty()) return;
-    st(node).arrivals.push_back(q.front());
-    q.pop_front();
-  });
-  via_ = std::move(mvia);
+ViaMpi::ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options)
+    : MpiPingPong(kWaitCycles),
+      sim_(sim),
+      ids_(message_ids),
+      opt_(options),
+      via_(std::move(provider)),
+      column_(std::string("MPI/") + via_->table_column()) {
   for (int i = 0; i < size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
   for (int i = 0; i < size(); ++i) progress(i);
 }
@@ -57,21 +33,12 @@ void ViaMpi::setup_pair(int a, int b) {
   }
 }
 
-// VipPostRecv for `peer`; the peer gains a credit when the receive's notice lands in its mirror.
+// VipPostRecv for `peer`; the peer gains a credit when the provider makes the receive known to it.
 void ViaMpi::post_via_recv(int node, int peer, uint32_t bytes, Done then) {
   uint32_t k = pr(node, peer).posted++;
-  if (sci_) {
-    sci_->adapter(peer).watch(mirror_addr(node, k), [this, node, peer]() {
-      ++pr(peer, node).credits;
-      pump(peer);
-    });
-    via_->post_receive(node, peer, bytes, then ? std::move(then) : []() {});
-    return;
-  }
-  via_->post_receive(node, peer, bytes, [this, node, peer, then = std::move(then)]() {
-    ++pr(peer, node).credits;  // M-VIA: the credit reaches the sender at once (see the constructor's docstring)
+  via_->post_receive_credited(node, peer, k, bytes, std::move(then), [this, node, peer]() {
+    ++pr(peer, node).credits;
     pump(peer);
-    if (then) then();
   });
 }
 
@@ -95,11 +62,8 @@ void ViaMpi::pump(int node) {
   uint32_t k = p.sent++;
   int dst = o->dst;
   Wire w = o->w;
-  // The receiver's progress engine learns what arrived when the descriptor's flag lands.
-  if (sci_)
-    sci_->adapter(dst).watch(flag_addr(node, k), [this, dst, w]() { st(dst).arrivals.push_back(w); });
-  else
-    in_transit_[{node, dst}].push_back(w);
+  // The receiver's progress engine learns what arrived when the provider makes the arrival known there.
+  via_->on_arrival_known(node, dst, k, [this, dst, w]() { st(dst).arrivals.push_back(w); });
   via_->send(node, dst, o->wire_bytes, [this, node, o]() {
     if (o->on_posted) o->on_posted();
     via_->wait_send_complete(node, [this, node, o]() {

@@ -9,14 +9,14 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "via_mpi/costs.h"
 #include "via_mpi/mpi_match.h"
 #include "via_mpi/mpi_pingpong.h"
-#include "mvia/mvia.h"
-#include "ss_via/ss_via.h"
+#include "via/vipl_provider.h"
 
 namespace hpcsim {
 
@@ -24,39 +24,36 @@ struct ViaMpiOptions {
   uint32_t eager_limit = via_mpi::kEagerLimitBytes;
   int bounce_buffers = via_mpi::kBounceBuffers;
   int32_t series = 0;
-  SsViaOptions via;  ///< the SS-VIA provider underneath
 };
 
-/// MPI_Isend / MPI_Irecv / MPI_Wait over SsVia. PingPongEndpoint: post_receive = MPI_Irecv(peer, tag 0),
-/// send = MPI_Isend(peer, tag 0), wait_send_complete = MPI_Wait(last send), wait_arrival = MPI_Wait(oldest
-/// receive posted through post_receive).
+/// MPI_Isend / MPI_Irecv / MPI_Wait over a VIPL provider (SsVia on SCI clusters, Mvia on Fast Ethernet).
+/// PingPongEndpoint: post_receive = MPI_Irecv(peer, tag 0), send = MPI_Isend(peer, tag 0), wait_send_complete =
+/// MPI_Wait(last send), wait_arrival = MPI_Wait(oldest receive posted through post_receive).
 ///
-/// Flow control: a sender sends only while it holds a credit = a receive the peer posted whose notice has
-/// landed in its SS-VIA mirror (so SS-VIA never sees RECVQ_EMPTY); the receiver re-posts each bounce buffer
-/// it consumed. The layer's progress engine runs whenever a VIA receive completes (a polling thread view).
+/// Flow control: a sender sends only while it holds a credit = a receive the peer posted that the provider has made
+/// known to it (SS-VIA: the receive's notice landed in its mirror, so SS-VIA never sees RECVQ_EMPTY; M-VIA tells the
+/// sender nothing, so the credit of a re-posted bounce buffer is taken to reach it at once, as MVICH piggybacks
+/// credits on its traffic; explicit credit messages are not modelled, and with credits the Unreliable VI never
+/// drops); the receiver re-posts each bounce buffer it consumed. The layer's progress engine runs whenever the
+/// provider makes a send's arrival known at its receiver (a polling thread view).
 class ViaMpi : public MpiPingPong {
  public:
-  ViaMpi(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
-  /// The same layer over M-VIA on the nodes' Fast Ethernet. M-VIA tells the sender nothing of the receiver's
-  /// posted receives: the credit of a re-posted bounce buffer is taken to reach the sender at once (MVICH
-  /// piggybacks credits on its traffic; explicit credit messages are not modelled). With credits, no send
-  /// finds an empty receive queue, so the Unreliable VI never drops.
-  ViaMpi(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, ViaMpiOptions options = {});
+  ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options = {});
 
   // --- MPI ---
   int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
   int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
 
   // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
-  const char* table_column() const override { return sci_ ? "MPI/SS-VIA" : "MPI/M-VIA"; }
+  const char* table_column() const override { return column_.c_str(); }
 
   // --- Counters (tests) ---
   size_t unexpected(int node) const { return st(node).match.unexpected(); }
   size_t posted(int node) const { return st(node).match.posted(); }
   uint64_t eager_sends() const { return eager_sends_; }
   uint64_t rendezvous_sends() const { return rndv_sends_; }
-  /// The SS-VIA provider underneath (SCI clusters only).
-  SsVia& via() { return static_cast<SsVia&>(*via_); }
+  /// The VIPL provider underneath.
+  ViplProvider& provider() { return *via_; }
 
  private:
   enum Kind { kEager = 1, kRts = 2, kCts = 3, kData = 4 };
@@ -91,8 +88,8 @@ class ViaMpi : public MpiPingPong {
   };
   mpi::RequestTable& requests(int node) override { return st(node).reqs; }
   const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
-  Host& host_of(int node) override { return sci_ ? sci_->host(node) : eth_->host(node); }
-  int size() const { return sci_ ? sci_->size() : eth_->size(); }
+  Host& host_of(int node) override { return via_->host(node); }
+  int size() const { return via_->nodes(); }
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
@@ -106,13 +103,10 @@ class ViaMpi : public MpiPingPong {
   void start_rndv(int node, int rreq, const mpi::Envelope& e, Done then);
 
   Simulator& sim_;
-  SciCluster* sci_ = nullptr;       ///< SS-VIA over SCI
-  EthernetCluster* eth_ = nullptr;  ///< M-VIA over Fast Ethernet
   uint32_t* ids_;
   ViaMpiOptions opt_;
-  std::unique_ptr<PingPongEndpoint> via_;  ///< the VIPL provider: SsVia or Mvia
-  /// M-VIA: wires sent from `first` to `second`, oldest first, until their receive completes there.
-  std::map<std::pair<int, int>, std::deque<Wire>> in_transit_;
+  std::unique_ptr<ViplProvider> via_;
+  std::string column_;  ///< "MPI/" + the provider's column
   std::vector<std::unique_ptr<NodeState>> nodes_;
   std::map<std::pair<int, int>, PairState> pairs_;
   uint64_t eager_sends_ = 0, rndv_sends_ = 0;
