@@ -27,9 +27,9 @@ void enrol_all() {
     HPCSIM_ENROL(tports);           // protocols/tports
     HPCSIM_ENROL(ompi);             // protocols/ompi: ompi, elan4-qdma
     HPCSIM_ENROL(mpich_qsnet);      // protocols/mpich_qsnet
-    HPCSIM_ENROL(ss_via);           // protocols/via_mpi (SS-VIA and MPI over it)
+    HPCSIM_ENROL(ss_via);           // protocols/ss_via (SS-VIA and MPI over it)
     HPCSIM_ENROL(sci_mpich);        // protocols/sci_mpich
-    HPCSIM_ENROL(mvia);             // protocols/via_mpi (M-VIA and MPI over it)
+    HPCSIM_ENROL(mvia);             // protocols/mvia (M-VIA and MPI over it)
     HPCSIM_ENROL(tcp);              // protocols/tcp
     HPCSIM_ENROL(ib_verbs);         // protocols/ib_verbs
     HPCSIM_ENROL(pvfs2);            // protocols/pvfs2: pvfs2-elan4, pvfs2-ib
