@@ -8,10 +8,11 @@
 namespace hpcsim {
 
 namespace {
-ViaMpiOptions mpi_options(int32_t series) {
-  ViaMpiOptions o;
-  o.series = series;
-  return o;
+/// The provider for the series of `x`, on the machine's EthernetCluster.
+std::unique_ptr<Mvia> make_mvia(const EndpointContext& x) {
+  MviaOptions o;
+  o.series = x.series;
+  return std::make_unique<Mvia>(x.sim, *x.machine.network<EthernetCluster>(), x.message_ids, o);
 }
 }  // namespace
 
@@ -23,18 +24,11 @@ void enrol_mvia(Catalog& c) {
   p.nic = "tulip";
   p.source = "seed 003 (baseline)";
   p.operations = {{"send", "VipPostSend"}};
-  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
-    MviaOptions o;
-    o.series = x.series;
-    return std::make_unique<Mvia>(x.sim, *x.machine.network<EthernetCluster>(), x.message_ids, o);
-  };
+  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> { return make_mvia(x); };
   p.make_mpi_layer = [](const EndpointContext& x) {
     EthernetCluster* eth = x.machine.network<EthernetCluster>();
     MpiLayer l;
-    MviaOptions o;
-    o.series = x.series;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, std::make_unique<Mvia>(x.sim, *eth, x.message_ids, o), x.message_ids,
-                                          mpi_options(x.series));
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, make_mvia(x), x.message_ids, via_mpi_options(x.series));
     l.host = [eth](int n) -> Host& { return eth->host(n); };
     return l;
   };

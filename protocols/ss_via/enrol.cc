@@ -8,10 +8,11 @@
 namespace hpcsim {
 
 namespace {
-ViaMpiOptions mpi_options(int32_t series) {
-  ViaMpiOptions o;
-  o.series = series;
-  return o;
+/// The provider for the series of `x`, on the machine's SciCluster.
+std::unique_ptr<SsVia> make_ss_via(const EndpointContext& x) {
+  SsViaOptions o;
+  o.series = x.series;
+  return std::make_unique<SsVia>(x.sim, *x.machine.network<SciCluster>(), x.message_ids, o);
 }
 }  // namespace
 
@@ -22,18 +23,11 @@ void enrol_ss_via(Catalog& c) {
   p.nic = "pci-sci";
   p.source = "seed 003";
   p.operations = {{"send", "VipPostSend"}};
-  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> {
-    SsViaOptions o;
-    o.series = x.series;
-    return std::make_unique<SsVia>(x.sim, *x.machine.network<SciCluster>(), x.message_ids, o);
-  };
+  p.make_endpoint = [](const EndpointContext& x) -> std::unique_ptr<PingPongEndpoint> { return make_ss_via(x); };
   p.make_mpi_layer = [](const EndpointContext& x) {
     SciCluster* sci = x.machine.network<SciCluster>();
     MpiLayer l;
-    SsViaOptions o;
-    o.series = x.series;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, std::make_unique<SsVia>(x.sim, *sci, x.message_ids, o), x.message_ids,
-                                          mpi_options(x.series));
+    l.endpoint = std::make_unique<ViaMpi>(x.sim, make_ss_via(x), x.message_ids, via_mpi_options(x.series));
     l.host = [sci](int n) -> Host& { return sci->host(n); };
     return l;
   };

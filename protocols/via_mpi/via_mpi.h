@@ -26,6 +26,13 @@ struct ViaMpiOptions {
   int32_t series = 0;
 };
 
+/// The defaults above for the series with index `series` (how the VIA providers' catalog entries build the layer).
+inline ViaMpiOptions via_mpi_options(int32_t series) {
+  ViaMpiOptions o;
+  o.series = series;
+  return o;
+}
+
 /// MPI_Isend / MPI_Irecv / MPI_Wait over a VIPL provider (SsVia on SCI clusters, Mvia on Fast Ethernet).
 /// PingPongEndpoint: post_receive = MPI_Irecv(peer, tag 0), send = MPI_Isend(peer, tag 0), wait_send_complete =
 /// MPI_Wait(last send), wait_arrival = MPI_Wait(oldest receive posted through post_receive).

@@ -87,14 +87,7 @@ void Elan3Nic::rdma_write(int dst, uint32_t bytes, uint32_t message, std::functi
                           std::function<void()> local_done) {
   uint32_t packets = bytes == 0 ? 1 : (bytes + packet_payload_ - 1) / packet_payload_;
   submit(DmaJob{[this, dst, bytes, message, packets, remote_done, local_done](std::function<void()> engine_free) {
-    uint32_t t;
-    if (!free_rdma_.empty()) {
-      t = free_rdma_.back();
-      free_rdma_.pop_back();
-    } else {
-      t = static_cast<uint32_t>(rdma_.size());
-      rdma_.emplace_back();
-    }
+    uint32_t t = rdma_.take();
     rdma_[t] = RdmaTransfer{dst, bytes, 0, message, packets, 0, remote_done, local_done, std::move(engine_free)};
     rdma_packets(t);
   }});
@@ -138,7 +131,7 @@ void Elan3Nic::rdma_packet_written(uint32_t t) {
   uint32_t bytes = x.bytes, message = x.message;
   x.remote_done = nullptr;
   x.local_done = nullptr;
-  free_rdma_.push_back(t);
+  rdma_.give(t);
   sim_.after(0, d->id_, EventKind::kEventFired, bytes, std::move(remote_done));
   fabric_->send(dst, node_, ack_bytes_, TraceKind::kAckPacket, message, std::move(local_done));
 }

@@ -9,6 +9,7 @@
 
 #include "hw/pci_bus.h"
 #include "hw/qsnet_fabric.h"
+#include "kernel/index_pool.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
 
@@ -132,8 +133,7 @@ class Elan3Nic {
   uint32_t packet_payload_;
   uint32_t ack_bytes_;
   std::deque<DmaJob> jobs_;
-  std::vector<RdmaTransfer> rdma_;
-  std::vector<uint32_t> free_rdma_;
+  IndexPool<RdmaTransfer> rdma_;
   bool engine_busy_ = false;
   std::deque<QueueItem> queue_;
   std::deque<std::pair<uint32_t, std::function<void()>>> event_work_;

@@ -123,14 +123,7 @@ void QsnetFabric::send(int src, int dst, uint32_t bytes, TraceKind kind, uint32_
     sim_.after(0, nic_ids_[static_cast<size_t>(dst)], EventKind::kPacketDelivered, bytes, std::move(delivered));
     return;
   }
-  uint32_t id;
-  if (!free_in_flight_.empty()) {
-    id = free_in_flight_.back();
-    free_in_flight_.pop_back();
-  } else {
-    id = static_cast<uint32_t>(in_flight_.size());
-    in_flight_.emplace_back();
-  }
+  uint32_t id = in_flight_.take();
   InFlight& f = in_flight_[id];
   route_into(src, dst, f.path);
   f.i = 0;
@@ -151,7 +144,7 @@ void QsnetFabric::hop(uint32_t packet) {
   if (f.i + 1 == f.path.size()) {
     sim_.at(start + ser + hop_latency_ps_, c.to, EventKind::kPacketDelivered, f.bytes, std::move(f.delivered));
     f.delivered = nullptr;
-    free_in_flight_.push_back(packet);
+    in_flight_.give(packet);
     return;
   }
   ++f.i;

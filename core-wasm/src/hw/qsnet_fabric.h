@@ -6,6 +6,7 @@
 
 #include "hw/fat_tree_shape.h"
 #include "kernel/message_catalog.h"
+#include "kernel/index_pool.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
 
@@ -115,8 +116,7 @@ class QsnetFabric {
   /// -1 at the top level.
   std::vector<int> up_;
   std::vector<int> what_;    ///< per component id: a switch's index, or -(node + 1) for a NIC
-  std::vector<InFlight> in_flight_;
-  std::vector<uint32_t> free_in_flight_;
+  IndexPool<InFlight> in_flight_;
 };
 
 }  // namespace hpcsim

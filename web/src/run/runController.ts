@@ -178,12 +178,10 @@ export class RunController {
           } catch (err) {
             error = `The simulator's result could not be read: ${(err as Error).message}`;
           }
-          // The finished run's topology is the one sent at its start unless the run changed it: keep the object then,
-          // so views keyed on it (the layout, the zoom, the topology index) are not rebuilt and a zoom is not lost.
-          const held = this.store.getState().topology;
-          const topology = held && JSON.stringify(held) === JSON.stringify(m.topology) ? held : m.topology;
+          // The topology stays the object sent at the start (a run does not change it), so views keyed on it (the
+          // layout, the zoom, the topology index) are not rebuilt and a zoom is not lost.
           patch({
-            status: 'finished', result, error, topology, now_ps: m.now_ps, events: m.events,
+            status: 'finished', result, error, now_ps: m.now_ps, events: m.events,
             end_ps: Math.max(this.trace.end_ps, m.now_ps),
           });
           if (error) events.error?.(error, 'result');

@@ -157,7 +157,7 @@ export type FromWorker =
   | { type: 'topology'; topology: Topology }
   | { type: 'trace'; batch: TraceBatch }
   | { type: 'progress'; now_ps: number; events: number }
-  | { type: 'done'; resultText: string; topology: Topology; now_ps: number; events: number }
+  | { type: 'done'; resultText: string; now_ps: number; events: number }
   | { type: 'cancelled'; now_ps: number; events: number }
   /** Reply to a `message` request: the core's JSON, or null when this core has no hs_message_json (or no session). */
   | { type: 'message'; requestId: number; json: string | null }

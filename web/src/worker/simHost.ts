@@ -105,6 +105,7 @@ export class SimHost {
     if (id <= 0) throw new PhaseError(`The simulator refused the scenario: ${core.lastError() || 'unknown error'}`, 'create');
     let keep = false;
     try {
+      // Once: a run never changes its topology (the machine's networks and the workload's node groups).
       post({ type: 'topology', topology: core.topology(id) });
       const drainTrace = (): void => {
         for (const batch of core.drainTrace(id, RECORDS_PER_BATCH)) {
@@ -133,7 +134,6 @@ export class SimHost {
       post({
         type: 'done',
         resultText: core.resultText(id),
-        topology: core.topology(id),
         now_ps: core.nowPs(id),
         events: core.events(id),
       });

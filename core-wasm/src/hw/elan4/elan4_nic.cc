@@ -159,14 +159,7 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
 }
 
 void Elan4Nic::run_rdma(std::shared_ptr<E4Dma> d, int to) {
-  uint32_t t;
-  if (!free_rdma_.empty()) {
-    t = free_rdma_.back();
-    free_rdma_.pop_back();
-  } else {
-    t = static_cast<uint32_t>(rdma_.size());
-    rdma_.emplace_back();
-  }
+  uint32_t t = rdma_.take();
   RdmaProgress& r = rdma_[t];
   r = RdmaProgress{};
   r.packets = d->bytes == 0 ? 1 : (d->bytes + packet_payload_ - 1) / packet_payload_;
@@ -204,7 +197,7 @@ void Elan4Nic::rdma_packet_landed(uint32_t t) {
   std::shared_ptr<E4Dma> d = std::move(r.d);
   int to = r.to;
   r.d = nullptr;
-  free_rdma_.push_back(t);
+  rdma_.give(t);
   if (d->dst_event) d->dst_event->trigger(d->message);
   if (d->on_landed) d->on_landed();
   fabric_->send(to, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {

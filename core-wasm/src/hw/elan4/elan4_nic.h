@@ -11,6 +11,7 @@
 #include "hw/host.h"
 #include "hw/pci_bus.h"
 #include "hw/qsnet_fabric.h"
+#include "kernel/index_pool.h"
 #include "kernel/simulator.h"
 #include "params/parameter.h"
 
@@ -102,8 +103,7 @@ class Elan4Nic {
   PciBus& pci_;
   QsnetFabric* fabric_ = nullptr;
   std::vector<Elan4Nic*>* peers_ = nullptr;
-  std::vector<RdmaProgress> rdma_;
-  std::vector<uint32_t> free_rdma_;
+  IndexPool<RdmaProgress> rdma_;
   Time store_ps_, command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
   Time read_latency_ps_, bridge_ps_;
   uint32_t outstanding_;
