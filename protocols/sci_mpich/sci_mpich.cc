@@ -8,7 +8,7 @@ namespace hpcsim {
 using namespace sci_mpich;
 
 SciMpich::SciMpich(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SciMpichOptions options)
-    : MpiPingPong(kWaitCycles),
+    : MpichEngine(cluster.size(), mpich::Costs{kIsendCycles, kIrecvCycles, kMatchEntryCycles, kPollCycles, kWaitCycles}),
       sim_(sim), cluster_(cluster), ids_(message_ids), opt_(options) {
   if (opt_.short_credit_batch == 0) opt_.short_credit_batch = 1;
   for (int i = 0; i < cluster.size(); ++i) {
@@ -157,49 +157,45 @@ void SciMpich::complete_send(int node, int sreq, uint32_t message, std::function
         redo();
         return;
       }
-      st(node).reqs.complete(sreq);
+      complete(node, sreq);
     });
   });
 }
 
 // ------------------------------------------------------------------------------- MPI calls
 
-int SciMpich::isend(int node, int dst, int tag, uint32_t bytes, Done then) {
-  setup_pair(node, dst);
-  mpi::Request r;
-  r.is_send = true;
-  r.peer = dst;
-  r.tag = tag;
-  r.bytes = bytes;
-  int req = st(node).reqs.add(r);
-  uint32_t msg = ++*ids_;
-  int proto = bytes <= kShortMaxPayload ? kShort : bytes <= kEagerBufferBytes ? kEager : kRendezvous;
-  st(node).protocol[req] = proto;
-  catalog(msg, node, dst, bytes, proto == kShort ? "SHORT" : proto == kEager ? "EAGER" : "RENDEZVOUS");
-  cluster_.host(node).compute(kIsendCycles, [this, node, dst, tag, bytes, req, msg, proto,
-                                             then = std::move(then)]() mutable {
-    if (proto == kShort) {
-      Slot s{kSlotShort, node, tag, bytes, req, 0, 0, msg};
-      write_slot(node, dst, s, [this, node, dst, req, msg, then = std::move(then)]() mutable {
-        then();
-        // A retriable error: rewrite the same buffer (same sequence flag: the receiver ignores a duplicate).
-        uint32_t i = (pr(node, dst).next_slot + kShortBuffers - 1) % kShortBuffers;
-        uint64_t addr = short_addr(node, i);
-        complete_send(node, req, msg, [this, node, dst, req, msg, addr]() {
-          st(dst).slots[addr].push_back(Slot{});
-          SciAdapter& a = cluster_.adapter(node);
-          a.store(dst, addr, kShortBufferBytes, msg, [this, node, req, msg, &a]() {
-            a.flush(msg, [this, node, req, msg]() { complete_send(node, req, msg, nullptr); });
-          });
+// MPI_Isend at the call: message id, protocol by length, catalog entry.
+void SciMpich::prepare_send(int node, SendOp& op) {
+  op.message = ++*ids_;
+  op.protocol = op.bytes <= kShortMaxPayload ? kShort : op.bytes <= kEagerBufferBytes ? kEager : kRendezvous;
+  st(node).protocol[op.req] = op.protocol;
+  catalog(op.message, node, op.dst, op.bytes,
+          op.protocol == kShort ? "SHORT" : op.protocol == kEager ? "EAGER" : "RENDEZVOUS");
+}
+
+void SciMpich::start_send(int node, const SendOp& op, Done then) {
+  const int dst = op.dst, req = op.req;
+  const uint32_t msg = op.message;
+  if (op.protocol == kShort) {
+    Slot s{kSlotShort, node, op.tag, op.bytes, req, 0, 0, msg};
+    write_slot(node, dst, s, [this, node, dst, req, msg, then = std::move(then)]() mutable {
+      then();
+      // A retriable error: rewrite the same buffer (same sequence flag: the receiver ignores a duplicate).
+      uint32_t i = (pr(node, dst).next_slot + kShortBuffers - 1) % kShortBuffers;
+      uint64_t addr = short_addr(node, i);
+      complete_send(node, req, msg, [this, node, dst, req, msg, addr]() {
+        st(dst).slots[addr].push_back(Slot{});
+        SciAdapter& a = cluster_.adapter(node);
+        a.store(dst, addr, kShortBufferBytes, msg, [this, node, req, msg, &a]() {
+          a.flush(msg, [this, node, req, msg]() { complete_send(node, req, msg, nullptr); });
         });
       });
-    } else if (proto == kEager) {
-      eager_send(node, dst, tag, bytes, req, msg, 0, std::move(then));
-    } else {
-      rndv_send(node, dst, tag, bytes, req, msg, std::move(then));
-    }
-  });
-  return req;
+    });
+  } else if (op.protocol == kEager) {
+    eager_send(node, dst, op.tag, op.bytes, req, msg, 0, std::move(then));
+  } else {
+    rndv_send(node, dst, op.tag, op.bytes, req, msg, std::move(then));
+  }
 }
 
 void SciMpich::eager_send(int node, int dst, int tag, uint32_t bytes, int req, uint32_t msg, int checks, Done then) {
@@ -241,23 +237,6 @@ void SciMpich::eager_send(int node, int dst, int tag, uint32_t bytes, int req, u
 void SciMpich::rndv_send(int node, int dst, int tag, uint32_t bytes, int req, uint32_t msg, Done then) {
   Slot s{kSlotRts, node, tag, bytes, req, 0, 0, msg};
   write_slot(node, dst, s, std::move(then));
-}
-
-int SciMpich::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
-  if (src != mpi::kAnySource) setup_pair(node, src);
-  NodeState& n = st(node);
-  int req = n.reqs.add_recv(src, tag, bytes);
-  mpi::Envelope e;
-  int searched = 0;
-  bool found = n.match.take_unexpected_or_post(req, src, tag, &e, &searched);
-  uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
-  cluster_.host(node).compute(cycles, [this, node, req, found, e, then = std::move(then)]() mutable {
-    if (!found)
-      then();
-    else
-      deliver(node, req, e, true, std::move(then));
-  });
-  return req;
 }
 
 int SciMpich::protocol(int node, int req) const {
@@ -304,47 +283,34 @@ void SciMpich::on_slot(int node, int src, const Slot& s, Done then) {
     e.sender_req = s.sreq;
     e.aux = s.eager;
     e.message = s.message;
-    int searched = 0;
-    int rreq = st(node).match.match_arrival(e, &searched);
-    uint64_t cycles = kPollCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
-    h.compute(cycles, [this, node, src, e, rreq, &h, then = std::move(then)]() mutable {
-      if (rreq >= 0) {
-        deliver(node, rreq, e, false, [this, node, src, then = std::move(then)]() mutable {
-          consume_slot(node, src);
-          then();
-        });
-        return;
-      }
-      auto keep = [this, node, src, then = std::move(then)]() mutable {
-        consume_slot(node, src);
-        then();
-      };
-      if (e.kind == kSlotShort)
-        h.memcpy(e.bytes, std::move(keep));  // out of the SHORT buffer so it can be reused
-      else
-        keep();  // eager data stays in its eager buffer; an RTS is only an envelope
+    arrived(node, e, [this, node, src, then = std::move(then)]() mutable {
+      consume_slot(node, src);
+      then();
     });
   });
 }
 
+// No receive posted: a SHORT message is copied out so its buffer can be reused; eager data stays in its eager
+// buffer; an RTS is only an envelope.
+void SciMpich::keep_unexpected(int node, const mpi::Envelope& e, Done then) {
+  if (e.kind == kSlotShort)
+    cluster_.host(node).memcpy(e.bytes, std::move(then));
+  else
+    then();
+}
+
 void SciMpich::deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then) {
-  mpi::Request* r = st(node).reqs.find(rreq);
-  if (r) {
-    r->status_src = e.src;
-    r->status_tag = e.tag;
-    r->truncated = e.bytes > r->bytes;
-    r->status_bytes = r->truncated ? r->bytes : e.bytes;
-  }
+  set_status(node, rreq, e);
   Host& h = cluster_.host(node);
   if (e.kind == kSlotShort) {
     (void)unexpected;  // from the SHORT buffer line just read, or from the temporary copy: both cached
     h.memcpy(e.bytes, [this, node, rreq, then = std::move(then)]() mutable {
-      st(node).reqs.complete(rreq);
+      complete(node, rreq);
       then();
     });
   } else if (e.kind == kSlotEager) {
     h.read_dma_written(e.bytes, [this, node, rreq, e, then = std::move(then)]() mutable {
-      st(node).reqs.complete(rreq);
+      complete(node, rreq);
       remote_word(node, e.src, eager_free_line(node, static_cast<uint32_t>(e.aux)), e.message);
       then();
     });

@@ -15,10 +15,8 @@
 #include <vector>
 
 #include "hw/sci/sci_cluster.h"
+#include "mpich/engine.h"
 #include "sci_mpich/costs.h"
-#include "via_mpi/mpi_match.h"
-#include "via_mpi/mpi_pingpong.h"
-#include "ports/pingpong_endpoint.h"
 
 namespace hpcsim {
 
@@ -27,15 +25,11 @@ struct SciMpichOptions {
   int32_t series = 0;
 };
 
-class SciMpich : public MpiPingPong {
+/// The ch_smi device under the MPICH engine (mpich/engine.h: MPI calls, matching, the ping-pong mapping).
+class SciMpich : public MpichEngine {
  public:
   SciMpich(Simulator& sim, SciCluster& cluster, uint32_t* message_ids, SciMpichOptions options = {});
 
-  // --- MPI ---
-  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
-  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
-
-  // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
   const char* table_column() const override { return "SCI-MPICH"; }
   bool traces_messages() const override { return false; }
 
@@ -45,8 +39,6 @@ class SciMpich : public MpiPingPong {
   int protocol(int node, int req) const;
   int short_credits(int node, int peer) { return pr(node, peer).credits; }
   int eager_free(int node, int peer);
-  size_t unexpected(int node) const { return st(node).match.unexpected(); }
-  size_t posted(int node) const { return st(node).match.posted(); }
   uint64_t credit_stalls() const { return credit_stalls_; }
   uint64_t eager_fallbacks() const { return eager_fallbacks_; }
   uint64_t credit_returns() const { return credit_returns_; }
@@ -87,8 +79,6 @@ class SciMpich : public MpiPingPong {
     uint32_t message;
   };
   struct NodeState {
-    mpi::MatchQueues match;
-    mpi::RequestTable reqs;
     std::map<int, int> protocol;                 ///< send request -> protocol
     std::map<uint64_t, std::deque<Slot>> slots;  ///< contents written into this node's SHORT buffers
     std::deque<std::function<void(Done)>> work;  ///< the progress engine's queue
@@ -101,9 +91,14 @@ class SciMpich : public MpiPingPong {
     uint32_t rndv_blocks = 0, rndv_done = 0;
     std::deque<RndvRecv> pool_queue;
   };
-  mpi::RequestTable& requests(int node) override { return st(node).reqs; }
-  const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
+  // --- the device (mpich/engine.h) ---
   Host& host_of(int node) override { return cluster_.host(node); }
+  void connect(int node, int peer) override { setup_pair(node, peer); }
+  void prepare_send(int node, SendOp& op) override;
+  void start_send(int node, const SendOp& op, Done returned) override;
+  void deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then) override;
+  void keep_unexpected(int node, const mpi::Envelope& e, Done then) override;
+
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
@@ -116,7 +111,6 @@ class SciMpich : public MpiPingPong {
   void complete_send(int node, int sreq, uint32_t message, std::function<void()> redo);
   void on_slot(int node, int src, const Slot& s, Done then);
   void consume_slot(int node, int src);
-  void deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then);
   void rndv_start(int node, const RndvRecv& r);
   void rndv_block_landed(int node, uint32_t b);
   void rndv_write(int node, int dst);

@@ -40,7 +40,7 @@ void SciMpich::rndv_block_landed(int node, uint32_t b) {
         NodeState& n = st(node);
         remote_word(node, n.rndv.src, block_line(node), n.rndv.message);
         if (++n.rndv_done == n.rndv_blocks) {
-          n.reqs.complete(n.rndv.rreq);
+          complete(node, n.rndv.rreq);
           n.pool_busy = false;
           if (!n.pool_queue.empty()) {
             RndvRecv next = n.pool_queue.front();

@@ -4,7 +4,7 @@
 // the envelope against its posted receives and reads the data straight into the user buffer, or into a
 // temporary buffer for an unexpected message (one more copy at MPI_Irecv). MPI_Isend returns once the data is
 // copied into the kernel (the request is then complete). Costs: the socket layer's (protocols/tcp) plus the
-// MPICH-level call costs of protocols/via/mpi/costs.h (same ADI code path; [estimate]).
+// MPICH engine's generic calls over a message-passing device (mpich/costs.h; same ADI code path; [estimate]).
 #pragma once
 #include <deque>
 #include <map>
@@ -12,53 +12,45 @@
 #include <utility>
 #include <vector>
 
+#include "mpich/engine.h"
 #include "tcp/tcp_ethernet.h"
-#include "via_mpi/mpi_match.h"
-#include "via_mpi/mpi_pingpong.h"
 
 namespace hpcsim {
 
-class TcpMpi : public MpiPingPong {
+/// The ch_p4 device under the MPICH engine (mpich/engine.h: MPI calls, matching, the ping-pong mapping).
+class TcpMpi : public MpichEngine {
  public:
   TcpMpi(Simulator& sim, EthernetCluster& cluster, uint32_t* message_ids, int32_t series = 0);
 
-  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
-  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
   const char* table_column() const override { return "MPI/TCP"; }
   bool traces_messages() const override { return false; }
-  size_t unexpected(int node) const { return st(node).match.unexpected(); }
 
  private:
-  struct Wire {
-    int src = 0;
-    int tag = 0;
-    uint32_t bytes = 0;
-  };
   struct Out {
     int dst;
-    Wire w;
+    mpi::Envelope e;
     int req;
     Done then;
   };
   struct NodeState {
-    mpi::MatchQueues match;
-    mpi::RequestTable reqs;
-    std::deque<Wire> arrivals;  ///< messages read off the sockets, in order, for the progress engine
-    std::deque<Out> out;        ///< writes, one at a time
+    std::deque<mpi::Envelope> arrivals;  ///< messages read off the sockets, in order, for the progress engine
+    std::deque<Out> out;                 ///< writes, one at a time
     bool out_busy = false;
   };
-  mpi::RequestTable& requests(int node) override { return st(node).reqs; }
-  const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
+  // --- the device (mpich/engine.h) ---
   Host& host_of(int node) override { return cluster_.host(node); }
+  void start_send(int node, const SendOp& op, Done returned) override;
+  void deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then) override;
+  void keep_unexpected(int node, const mpi::Envelope& e, Done then) override;
+
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
-  const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   void pump(int node);
   void progress(int node);
 
   EthernetCluster& cluster_;
   std::unique_ptr<TcpEthernet> tcp_;
   std::vector<std::unique_ptr<NodeState>> nodes_;
-  std::map<std::pair<int, int>, std::deque<Wire>> in_transit_;  ///< written from first to second, not yet read
+  std::map<std::pair<int, int>, std::deque<mpi::Envelope>> in_transit_;  ///< written from first to second, not yet read
 };
 
 }  // namespace hpcsim

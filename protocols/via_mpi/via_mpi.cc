@@ -4,21 +4,15 @@ namespace hpcsim {
 
 using namespace via_mpi;
 
-namespace {
-// Bounce receives are posted with the VI's maximum transfer size: SS-VIA's receive queue is FIFO and it has
-// no RDMA-write path, so a rendezvous data send consumes the oldest posted receive (see post_via_recv).
-constexpr uint32_t kBounceLength = 1u << 24;
-}  // namespace
-
 ViaMpi::ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options)
-    : MpiPingPong(kWaitCycles),
+    : MpichEngine(provider->nodes(), mpich::kMessageDeviceCosts),
       sim_(sim),
       ids_(message_ids),
       opt_(options),
       via_(std::move(provider)),
       column_(std::string("MPI/") + via_->table_column()) {
-  for (int i = 0; i < size(); ++i) nodes_.push_back(std::make_unique<NodeState>());
-  for (int i = 0; i < size(); ++i) progress(i);
+  for (int i = 0; i < nodes(); ++i) nodes_.push_back(std::make_unique<NodeState>());
+  for (int i = 0; i < nodes(); ++i) progress(i);
 }
 
 // ------------------------------------------------------------------------------- connection resources
@@ -76,58 +70,25 @@ void ViaMpi::pump(int node) {
 
 // ------------------------------------------------------------------------------- MPI calls
 
-int ViaMpi::isend(int node, int dst, int tag, uint32_t bytes, Done then) {
-  setup_pair(node, dst);
-  mpi::Request r;
-  r.is_send = true;
-  r.peer = dst;
-  r.tag = tag;
-  r.bytes = bytes;
-  int req = st(node).reqs.add(r);
-  Host& h = host_of(node);
-  h.compute(kIsendCycles, [this, node, dst, tag, bytes, req, &h, then = std::move(then)]() mutable {
-    Wire w;
-    w.src = node;
-    w.tag = tag;
-    w.bytes = bytes;
-    w.sreq = req;
-    if (bytes <= opt_.eager_limit) {
-      ++eager_sends_;
-      w.kind = kEager;
-      // Copy envelope + data into the registered bounce buffer, then VipPostSend.
-      h.memcpy(kHeaderBytes + bytes, [this, node, dst, w, req, then = std::move(then)]() mutable {
-        enqueue(node, Out{dst, w, kHeaderBytes + w.bytes, std::move(then),
-                          [this, node, req]() { st(node).reqs.complete(req); }});
-      });
-    } else {
-      ++rndv_sends_;
-      w.kind = kRts;
-      enqueue(node, Out{dst, w, kHeaderBytes, std::move(then), nullptr});
-    }
-  });
-  return req;
-}
-
-int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
-  if (src != mpi::kAnySource) setup_pair(node, src);
-  NodeState& s = st(node);
-  int req = s.reqs.add_recv(src, tag, bytes);
-  // Search the unexpected queue and post atomically (at the call), charge the time after.
-  mpi::Envelope e;
-  int searched = 0;
-  bool found = s.match.take_unexpected_or_post(req, src, tag, &e, &searched);
-  Host& h = host_of(node);
-  uint64_t cycles = kIrecvCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
-  h.compute(cycles, [this, node, req, found, e, then = std::move(then)]() mutable {
-    if (!found) {
-      then();
-    } else if (e.kind == kEager) {
-      deliver_eager(node, req, e, true, std::move(then));
-    } else {
-      start_rndv(node, req, e, std::move(then));
-    }
-  });
-  return req;
+void ViaMpi::start_send(int node, const SendOp& op, Done then) {
+  Wire w;
+  w.src = node;
+  w.tag = op.tag;
+  w.bytes = op.bytes;
+  w.sreq = op.req;
+  const int dst = op.dst, req = op.req;
+  if (op.bytes <= opt_.eager_limit) {
+    ++eager_sends_;
+    w.kind = kEager;
+    // Copy envelope + data into the registered bounce buffer, then VipPostSend.
+    host_of(node).memcpy(mpich::kEnvelopeBytes + op.bytes, [this, node, dst, w, req, then = std::move(then)]() mutable {
+      enqueue(node, Out{dst, w, mpich::kEnvelopeBytes + w.bytes, std::move(then), [this, node, req]() { complete(node, req); }});
+    });
+  } else {
+    ++rndv_sends_;
+    w.kind = kRts;
+    enqueue(node, Out{dst, w, mpich::kEnvelopeBytes, std::move(then), nullptr});
+  }
 }
 
 // ------------------------------------------------------------------------------- receive side
@@ -137,14 +98,8 @@ int ViaMpi::irecv(int node, int src, int tag, uint32_t bytes, Done then) {
 void ViaMpi::deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from_temp, Done then) {
   Host& h = host_of(node);
   auto finish = [this, node, rreq, e, then = std::move(then)]() mutable {
-    mpi::Request* r = st(node).reqs.find(rreq);
-    if (r) {
-      r->status_src = e.src;
-      r->status_tag = e.tag;
-      r->truncated = e.bytes > r->bytes;
-      r->status_bytes = r->truncated ? r->bytes : e.bytes;
-    }
-    st(node).reqs.complete(rreq);
+    set_status(node, rreq, e);
+    complete(node, rreq);
     then();
   };
   if (from_temp)
@@ -156,12 +111,7 @@ void ViaMpi::deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from
 // Matched RTS: post a receive descriptor for the user buffer (VipPostRecv), then send CTS.
 void ViaMpi::start_rndv(int node, int rreq, const mpi::Envelope& e, Done then) {
   host_of(node).compute(kRndvSetupCycles, [this, node, rreq, e, then = std::move(then)]() mutable {
-    mpi::Request* r = st(node).reqs.find(rreq);
-    if (r) {
-      r->status_src = e.src;
-      r->status_tag = e.tag;
-      r->status_bytes = e.bytes;
-    }
+    set_status(node, rreq, e);
     post_via_recv(node, e.src, e.bytes, [this, node, rreq, e, then = std::move(then)]() mutable {
       Wire cts;
       cts.kind = kCts;
@@ -170,7 +120,7 @@ void ViaMpi::start_rndv(int node, int rreq, const mpi::Envelope& e, Done then) {
       cts.bytes = e.bytes;
       cts.sreq = e.sender_req;
       cts.rreq = rreq;
-      enqueue(node, Out{e.src, cts, kHeaderBytes, nullptr, nullptr});
+      enqueue(node, Out{e.src, cts, mpich::kEnvelopeBytes, nullptr, nullptr});
       then();
     });
   });
@@ -191,17 +141,14 @@ void ViaMpi::progress(int node) {
 }
 
 void ViaMpi::handle(int node, const Wire& w, Done then) {
-  NodeState& s = st(node);
-  Host& h = host_of(node);
-  auto repost = [this, node, src = w.src]() { post_via_recv(node, src, kBounceLength, nullptr); };
   if (w.kind == kData) {  // rendezvous data landed in the user buffer: the receive is complete
-    s.reqs.complete(w.rreq);
+    complete(node, w.rreq);
     then();
     return;
   }
   if (w.kind == kCts) {
-    h.compute(kDispatchCycles + kCtsCycles, [this, node, w, repost, then = std::move(then)]() mutable {
-      repost();
+    host_of(node).compute(mpich::kDispatchCycles + kCtsCycles, [this, node, w, then = std::move(then)]() mutable {
+      repost(node, w.src);
       Wire d;
       d.kind = kData;
       d.src = node;
@@ -210,7 +157,7 @@ void ViaMpi::handle(int node, const Wire& w, Done then) {
       d.sreq = w.sreq;
       d.rreq = w.rreq;
       int sreq = w.sreq;
-      enqueue(node, Out{w.src, d, w.bytes, nullptr, [this, node, sreq]() { st(node).reqs.complete(sreq); }});
+      enqueue(node, Out{w.src, d, w.bytes, nullptr, [this, node, sreq]() { complete(node, sreq); }});
       then();
     });
     return;
@@ -221,35 +168,42 @@ void ViaMpi::handle(int node, const Wire& w, Done then) {
   e.bytes = w.bytes;
   e.kind = w.kind;
   e.sender_req = w.sreq;
-  int searched = 0;
-  int rreq = s.match.match_arrival(e, &searched);
-  uint64_t cycles = kDispatchCycles + kMatchEntryCycles * static_cast<uint64_t>(searched);
-  h.compute(cycles, [this, node, e, rreq, &h, repost, then = std::move(then)]() mutable {
-    if (rreq < 0) {
-      if (e.kind == kEager) {
-        // Unexpected eager data is copied out so the bounce buffer can be re-posted.
-        h.read_dma_written(e.bytes, [repost, then = std::move(then)]() mutable {
-          repost();
-          then();
-        });
-      } else {
-        repost();
-        then();
-      }
-      return;
-    }
-    if (e.kind == kEager) {
-      deliver_eager(node, rreq, e, false, [repost, then = std::move(then)]() mutable {
-        repost();
-        then();
-      });
-    } else {
-      repost();
-      start_rndv(node, rreq, e, std::move(then));
-    }
-  });
+  arrived(node, e, std::move(then));
 }
 
-// ------------------------------------------------------------------------------- ping-pong endpoint
+// A matched eager message is copied out of its bounce buffer, which is then re-posted; a matched RTS (its bounce
+// buffer re-posted at once) starts the rendezvous. At MPI_Irecv (unexpected), the bounce buffer was re-posted when
+// the message arrived.
+void ViaMpi::deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then) {
+  if (unexpected) {
+    if (e.kind == kEager)
+      deliver_eager(node, rreq, e, true, std::move(then));
+    else
+      start_rndv(node, rreq, e, std::move(then));
+    return;
+  }
+  if (e.kind == kEager) {
+    deliver_eager(node, rreq, e, false, [this, node, src = e.src, then = std::move(then)]() mutable {
+      repost(node, src);
+      then();
+    });
+  } else {
+    repost(node, e.src);
+    start_rndv(node, rreq, e, std::move(then));
+  }
+}
+
+// Unexpected eager data is copied out so the bounce buffer can be re-posted; an RTS is only an envelope.
+void ViaMpi::keep_unexpected(int node, const mpi::Envelope& e, Done then) {
+  if (e.kind == kEager) {
+    host_of(node).read_dma_written(e.bytes, [this, node, src = e.src, then = std::move(then)]() mutable {
+      repost(node, src);
+      then();
+    });
+  } else {
+    repost(node, e.src);
+    then();
+  }
+}
 
 }  // namespace hpcsim

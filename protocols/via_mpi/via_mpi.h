@@ -1,6 +1,6 @@
-// MPI over VIA (seed 003 "MPI on SS-VIA"; over M-VIA for the seed's Fast Ethernet baseline, as MVICH did): an
-// MPICH-style point-to-point layer on VIPL, as a ping-pong endpoint. Eager: the sender copies envelope + data into a registered bounce buffer and VipPostSends it
-// into one of the receiver's pre-posted bounce receives; the receiver matches (source, tag) against its
+// MPI over VIA (seed 003 "MPI on SS-VIA"; over M-VIA for the seed's Fast Ethernet baseline, as MVICH did): the
+// MPICH engine (mpich/engine.h) over a VIA device on VIPL. Eager: the sender copies envelope + data into a
+// registered bounce buffer and VipPostSends it into one of the receiver's pre-posted bounce receives; the receiver matches (source, tag) against its
 // posted receives (else the message joins the unexpected queue) and copies out. Rendezvous (above the eager
 // limit): RTS envelope; when matched the receiver posts a receive descriptor for the user buffer and sends
 // CTS; the sender's VipPostSend moves the data straight into it; completion is the VIA descriptor completion
@@ -13,10 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "via_mpi/costs.h"
-#include "via_mpi/mpi_match.h"
-#include "via_mpi/mpi_pingpong.h"
+#include "mpich/engine.h"
 #include "via/vipl_provider.h"
+#include "via_mpi/costs.h"
 
 namespace hpcsim {
 
@@ -33,9 +32,8 @@ inline ViaMpiOptions via_mpi_options(int32_t series) {
   return o;
 }
 
-/// MPI_Isend / MPI_Irecv / MPI_Wait over a VIPL provider (SsVia on SCI clusters, Mvia on Fast Ethernet).
-/// PingPongEndpoint: post_receive = MPI_Irecv(peer, tag 0), send = MPI_Isend(peer, tag 0), wait_send_complete =
-/// MPI_Wait(last send), wait_arrival = MPI_Wait(oldest receive posted through post_receive).
+/// The VIA device under the MPICH engine (mpich/engine.h: MPI calls, matching, the ping-pong mapping), over a VIPL
+/// provider (SsVia on SCI clusters, Mvia on Fast Ethernet).
 ///
 /// Flow control: a sender sends only while it holds a credit = a receive the peer posted that the provider has made
 /// known to it (SS-VIA: the receive's notice landed in its mirror, so SS-VIA never sees RECVQ_EMPTY; M-VIA tells the
@@ -43,20 +41,13 @@ inline ViaMpiOptions via_mpi_options(int32_t series) {
 /// credits on its traffic; explicit credit messages are not modelled, and with credits the Unreliable VI never
 /// drops); the receiver re-posts each bounce buffer it consumed. The layer's progress engine runs whenever the
 /// provider makes a send's arrival known at its receiver (a polling thread view).
-class ViaMpi : public MpiPingPong {
+class ViaMpi : public MpichEngine {
  public:
   ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options = {});
 
-  // --- MPI ---
-  int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
-  int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
-
-  // --- PingPongEndpoint (post_receive, send and the waits come from MpiPingPong) ---
   const char* table_column() const override { return column_.c_str(); }
 
   // --- Counters (tests) ---
-  size_t unexpected(int node) const { return st(node).match.unexpected(); }
-  size_t posted(int node) const { return st(node).match.posted(); }
   uint64_t eager_sends() const { return eager_sends_; }
   uint64_t rendezvous_sends() const { return rndv_sends_; }
   /// The VIPL provider underneath.
@@ -87,16 +78,17 @@ class ViaMpi : public MpiPingPong {
     uint32_t posted = 0;    ///< SS-VIA receives node posted for peer
   };
   struct NodeState {
-    mpi::MatchQueues match;
-    mpi::RequestTable reqs;
     std::deque<Wire> arrivals;  ///< flags landed, in order, waiting for the progress engine
     std::deque<Out> out;        ///< SS-VIA sends, one at a time
     bool out_busy = false;
   };
-  mpi::RequestTable& requests(int node) override { return st(node).reqs; }
-  const mpi::RequestTable& requests(int node) const override { return st(node).reqs; }
+  // --- the device (mpich/engine.h) ---
   Host& host_of(int node) override { return via_->host(node); }
-  int size() const { return via_->nodes(); }
+  void connect(int node, int peer) override { setup_pair(node, peer); }
+  void start_send(int node, const SendOp& op, Done returned) override;
+  void deliver(int node, int rreq, const mpi::Envelope& e, bool unexpected, Done then) override;
+  void keep_unexpected(int node, const mpi::Envelope& e, Done then) override;
+
   NodeState& st(int node) { return *nodes_[static_cast<size_t>(node)]; }
   const NodeState& st(int node) const { return *nodes_[static_cast<size_t>(node)]; }
   PairState& pr(int node, int peer) { return pairs_[std::make_pair(node, peer)]; }
@@ -106,8 +98,13 @@ class ViaMpi : public MpiPingPong {
   void pump(int node);
   void progress(int node);
   void handle(int node, const Wire& w, Done then);
+  void repost(int node, int peer) { post_via_recv(node, peer, kBounceLength, nullptr); }
   void deliver_eager(int node, int rreq, const mpi::Envelope& e, bool from_temp, Done then);
   void start_rndv(int node, int rreq, const mpi::Envelope& e, Done then);
+
+  /// Bounce receives are posted with the VI's maximum transfer size: SS-VIA's receive queue is FIFO and it has no
+  /// RDMA-write path, so a rendezvous data send consumes the oldest posted receive (see post_via_recv).
+  static constexpr uint32_t kBounceLength = 1u << 24;
 
   Simulator& sim_;
   uint32_t* ids_;

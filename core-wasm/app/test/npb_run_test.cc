@@ -12,7 +12,7 @@
 #include "sci_mpich/sci_mpich.h"
 #include "tcp/tcp_mpi.h"
 #include "mvia/mvia.h"
-#include "ss_via/ss_via.h"
+#include "ss_via/ss_via_mpi.h"
 #include "via_mpi/via_mpi.h"
 #include "workload/npb/npb.h"
 #include "workload/npb_run.h"
@@ -20,11 +20,7 @@
 namespace hpcsim {
 namespace {
 
-/// MPI over VIA on a cluster, composed as the catalog composes it (the layer over its VIPL provider).
-struct SsViaMpi : ViaMpi {
-  SsViaMpi(Simulator& sim, SciCluster& sci, uint32_t* ids)
-      : ViaMpi(sim, std::make_unique<SsVia>(sim, sci, ids), ids) {}
-};
+/// MPI over M-VIA on an Ethernet cluster, composed as the catalog composes it (the layer over its VIPL provider).
 struct MviaMpi : ViaMpi {
   MviaMpi(Simulator& sim, EthernetCluster& eth, uint32_t* ids)
       : ViaMpi(sim, std::make_unique<Mvia>(sim, eth, ids), ids) {}
@@ -138,7 +134,7 @@ TEST(NpbMpiLayers, MpiOverMviaAndTcpMatchInOrderAcrossPeers) {
     Simulator sim{0};
     EthernetCluster eth(sim, p, 4, 1);
     uint32_t ids = 0;
-    std::unique_ptr<MpiPingPong> mpi;
+    std::unique_ptr<MpichEngine> mpi;
     if (tcp)
       mpi = std::make_unique<TcpMpi>(sim, eth, &ids);
     else

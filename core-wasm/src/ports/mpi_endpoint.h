@@ -1,5 +1,6 @@
 // What an MPI layer offers a rank program (the NAS skeletons' driver): non-blocking point-to-point calls and
-// MPI_Wait, one MPI process per node. Implemented by the seed 003 MPI layers (MPI over SS-VIA, SCI-MPICH).
+// MPI_Wait, one MPI process per node. Implemented by the MPICH engine (protocols/mpich: SCI-MPICH, MPI over VIA,
+// ch_p4 over TCP) and by Open MPI over Elan4.
 #pragma once
 #include <cstdint>
 #include <functional>

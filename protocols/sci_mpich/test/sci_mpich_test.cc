@@ -5,20 +5,13 @@
 #include <cstdio>
 #include <memory>
 
-#include "hw/qsnet_cluster.h"
 #include "hw/sci/sci_cluster.h"
 #include "sci_mpich/sci_mpich.h"
-#include "via_mpi/via_mpi.h"
-#include "ss_via/ss_via.h"
-#include "workload/pingpong.h"
+#include "ss_via/ss_via_mpi.h"
+#include "support/sci_pingpong.h"
 
 namespace hpcsim {
 namespace {
-
-/// MPI over SS-VIA on `sci`, composed as the catalog composes it (the layer over its VIPL provider).
-struct SsViaMpi : ViaMpi {
-  SsViaMpi(Simulator& sim, SciCluster& sci, uint32_t* ids) : ViaMpi(sim, std::make_unique<SsVia>(sim, sci, ids), ids) {}
-};
 
 using namespace sci_mpich;
 
@@ -163,35 +156,20 @@ TEST(SciMpich, RetriableSequenceErrorResendsTheShortBuffer) {
   EXPECT_EQ(r.mpi->unexpected(1), 2u);  // the duplicate is ignored
 }
 
-template <class Ep>
-PingPongResult pingpong(uint32_t bytes) {
-  ParameterSet p("usc-sci-p2-350");
-  Simulator sim(0);
-  SciCluster sci(sim, p, 2);
-  QsnetCluster ids(sim, p, 2);  // host component ids only (1 + 3i, as the SciCluster's)
-  uint32_t msg = 0;
-  Ep ep(sim, sci, &msg);
-  bool finished = false;
-  PingPong pp(sim, ids, ep, 0, 1, bytes, 2, 5, nullptr, [&finished]() { finished = true; });
-  pp.start();
-  while (!sim.run(1u << 20)) {
-  }
-  EXPECT_TRUE(finished);
-  return pp.result();
-}
+using test::sci_pingpong;
 
 TEST(SciMpichPingPong, SmallMessageLatencyBelowMpiOverSsVia) {
-  double sci4 = pingpong<SciMpich>(4).one_way_latency_us();
-  double via4 = pingpong<SsViaMpi>(4).one_way_latency_us();
+  double sci4 = sci_pingpong<SciMpich>(4).one_way_latency_us();
+  double via4 = sci_pingpong<SsViaMpi>(4).one_way_latency_us();
   EXPECT_LT(sci4, via4);
   std::printf("4 B one-way: SCI-MPICH %.2f us, MPI/SS-VIA %.2f us\n", sci4, via4);
 }
 
 TEST(SciMpichPingPong, PrintSweep) {
   for (uint32_t bytes : {0u, 4u, 47u, 48u, 1024u, 16384u, 16385u, 65536u, 262144u, 1048576u}) {
-    PingPongResult s = pingpong<SciMpich>(bytes);
-    PingPongResult m = pingpong<SsViaMpi>(bytes);
-    PingPongResult v = pingpong<SsVia>(bytes);
+    PingPongResult s = sci_pingpong<SciMpich>(bytes);
+    PingPongResult m = sci_pingpong<SsViaMpi>(bytes);
+    PingPongResult v = sci_pingpong<SsVia>(bytes);
     std::printf("%8u B  SCI-MPICH %9.2f us %6.1f MB/s | MPI/SS-VIA %9.2f us %6.1f MB/s | SS-VIA %9.2f us %6.1f MB/s\n",
                 bytes, s.one_way_latency_us(), s.bandwidth_MBps(), m.one_way_latency_us(), m.bandwidth_MBps(),
                 v.one_way_latency_us(), v.bandwidth_MBps());

@@ -5,21 +5,12 @@
 #include <cstdio>
 #include <memory>
 
-#include "hw/qsnet_cluster.h"
 #include "hw/sci/sci_cluster.h"
-#include "via_mpi/via_mpi.h"
-#include "ss_via/ss_via.h"
-#include "workload/pingpong.h"
+#include "ss_via/ss_via_mpi.h"
+#include "support/sci_pingpong.h"
 
 namespace hpcsim {
 namespace {
-
-/// MPI over SS-VIA on `sci`, composed as the catalog composes it (the layer over its VIPL provider).
-struct SsViaMpi : ViaMpi {
-  SsViaMpi(Simulator& sim, SciCluster& sci, uint32_t* ids, ViaMpiOptions o = {})
-      : ViaMpi(sim, std::make_unique<SsVia>(sim, sci, ids), ids, o) {}
-  SsVia& via() { return static_cast<SsVia&>(provider()); }
-};
 
 struct Rig {
   ParameterSet p{"usc-sci-p2-350"};
@@ -115,29 +106,14 @@ TEST(ViaMpi, ManyMessagesRespectCredits) {
   EXPECT_TRUE(r.mpi->via().vi(1, 0).async_errors().empty());
 }
 
-template <class Ep>
-PingPongResult pingpong(uint32_t bytes) {
-  ParameterSet p("usc-sci-p2-350");
-  Simulator sim(0);
-  SciCluster sci(sim, p, 2);
-  QsnetCluster ids(sim, p, 2);  // host component ids only (1 + 3i, as the SciCluster's)
-  uint32_t msg = 0;
-  Ep ep(sim, sci, &msg);
-  bool finished = false;
-  PingPong pp(sim, ids, ep, 0, 1, bytes, 2, 5, nullptr, [&finished]() { finished = true; });
-  pp.start();
-  while (!sim.run(1u << 20)) {
-  }
-  EXPECT_TRUE(finished);
-  return pp.result();
-}
+using test::sci_pingpong;
 
 TEST(ViaMpiPingPong, SlowerThanSsViaForSmallMessagesCloseForLarge) {
-  double mpi4 = pingpong<SsViaMpi>(4).one_way_latency_us();
-  double via4 = pingpong<SsVia>(4).one_way_latency_us();
+  double mpi4 = sci_pingpong<SsViaMpi>(4).one_way_latency_us();
+  double via4 = sci_pingpong<SsVia>(4).one_way_latency_us();
   EXPECT_GT(mpi4, via4);
-  double mpi_bw = pingpong<SsViaMpi>(262144).bandwidth_MBps();
-  double via_bw = pingpong<SsVia>(262144).bandwidth_MBps();
+  double mpi_bw = sci_pingpong<SsViaMpi>(262144).bandwidth_MBps();
+  double via_bw = sci_pingpong<SsVia>(262144).bandwidth_MBps();
   EXPECT_GT(mpi_bw, 0.9 * via_bw);
   EXPECT_LE(mpi_bw, via_bw);
   std::printf("4 B: MPI/SS-VIA %.2f us, SS-VIA %.2f us (+%.2f us); 256 KiB: %.1f vs %.1f MB/s\n", mpi4, via4,
@@ -146,8 +122,8 @@ TEST(ViaMpiPingPong, SlowerThanSsViaForSmallMessagesCloseForLarge) {
 
 TEST(ViaMpiPingPong, PrintSweep) {
   for (uint32_t bytes : {0u, 4u, 64u, 1024u, 4096u, 4097u, 16384u, 65536u, 262144u, 1048576u}) {
-    PingPongResult m = pingpong<SsViaMpi>(bytes);
-    PingPongResult v = pingpong<SsVia>(bytes);
+    PingPongResult m = sci_pingpong<SsViaMpi>(bytes);
+    PingPongResult v = sci_pingpong<SsVia>(bytes);
     std::printf("MPI/SS-VIA %8u B  %9.2f us  %6.1f MB/s   (SS-VIA %9.2f us  %6.1f MB/s)\n", bytes,
                 m.one_way_latency_us(), m.bandwidth_MBps(), v.one_way_latency_us(), v.bandwidth_MBps());
   }

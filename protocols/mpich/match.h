@@ -1,6 +1,7 @@
 // MPI point-to-point matching, timing-free: posted-receive queue and unexpected-message queue, matched on
 // (source, tag) with MPI_ANY_SOURCE / MPI_ANY_TAG wildcards, in arrival / posting order (MPI 1.1 §3.5:
-// messages from one source are non-overtaking). Shared by MPI over VIA (SS-VIA, M-VIA), SCI-MPICH and ch_p4 over TCP/IP.
+// messages from one source are non-overtaking). The MPICH engine's queues (mpich/engine.h), hence those of MPI over
+// VIA, SCI-MPICH and ch_p4 over TCP/IP.
 #pragma once
 #include <cstdint>
 #include <deque>
