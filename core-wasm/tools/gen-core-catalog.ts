@@ -1,12 +1,19 @@
 /**
  * `npm run gen:catalog`: writes web/src/sim/coreCatalog.generated.ts from the native core's catalog
- * (`hpcsim-native --catalog`, built on demand). Run it after enrolling a fabric, protocol, workload kind or testbed,
- * or after changing core-wasm/src/kernel/trace_kinds.h.
+ * (`hpcsim-native --catalog`, built on demand), and the catalog's ids and limits into scenarios/scenario.schema.json
+ * (core-wasm/cli/schemaCatalogFacts.ts). Run it after enrolling a fabric, protocol, workload kind or testbed, or
+ * after changing core-wasm/src/kernel/trace_kinds.h.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nativeCatalog, ROOT } from '../cli/engines';
 import { CATALOG_MODULE_PATH, catalogModuleText } from '../cli/catalogModule';
+import { schemaText, schemaWithCatalogFacts } from '../cli/schemaCatalogFacts';
 
-writeFileSync(join(ROOT, CATALOG_MODULE_PATH), catalogModuleText(nativeCatalog()));
+const SCHEMA_PATH = 'scenarios/scenario.schema.json';
+const catalog = nativeCatalog();
+writeFileSync(join(ROOT, CATALOG_MODULE_PATH), catalogModuleText(catalog));
 process.stderr.write(`wrote ${CATALOG_MODULE_PATH}\n`);
+const schema = JSON.parse(readFileSync(join(ROOT, SCHEMA_PATH), 'utf8'));
+writeFileSync(join(ROOT, SCHEMA_PATH), schemaText(schemaWithCatalogFacts(schema, catalog)));
+process.stderr.write(`wrote ${SCHEMA_PATH}\n`);

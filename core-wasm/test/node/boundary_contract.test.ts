@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { loadWasm, nativeCatalog, ROOT } from '../../cli/engines';
 import { CATALOG_MODULE_PATH, catalogModuleText } from '../../cli/catalogModule';
+import { schemaText, schemaWithCatalogFacts } from '../../cli/schemaCatalogFacts';
 import { CORE_EXPORTS, type CoreBridge } from '../../../web/src/sim/coreBridge';
 import { CORE_CATALOG } from '../../../web/src/sim/coreCatalog.generated';
 import type { FabricId } from '../../../web/src/sim/coreCatalog';
@@ -87,6 +88,11 @@ test('the JSON Schema\'s enums and limits are the catalog\'s ids and facts', () 
   assert.equal(cluster.rails.maximum, Math.max(...c.fabrics.map((f) => f.max_rails)), 'cluster.rails maximum');
   assert.equal(cluster.nodes.maximum, Math.max(...c.fabrics.map((f) => f.max_nodes)), 'cluster.nodes maximum');
   for (const t of c.testbeds) assert.match(t.id, new RegExp(cluster.testbed.pattern), `testbed ${t.id} fits cluster.testbed's pattern`);
+});
+
+test('the JSON Schema file is what `npm run gen:catalog` writes for the catalog', () => {
+  const text = read('scenarios/scenario.schema.json');
+  assert.equal(text, schemaText(schemaWithCatalogFacts(JSON.parse(text), core.catalog())), 'run `npm run gen:catalog`');
 });
 
 test('the page has a template scenario of every fabric and workload kind the catalog enrols', () => {
