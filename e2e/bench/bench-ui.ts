@@ -10,7 +10,8 @@
  * (c) the same 256-node half-shift at 1024 nodes (a share link; more links, so more packets at once),
  * (d) scenarios/ompi-elan4-64-alltoall.json (MPI_Alltoall on 64 Elan4 nodes: every NIC sends at once; 3.8 M events),
  * (e) scenarios/ompi-elan4-256-exchange.json (MPI_Sendrecv between node i and i + 128 on 256 Elan4 nodes, both ways at
- * once: when the first packets leave together all 2,048 directed links of the fat tree carry one; 0.9 M events).
+ * once: when the first packets leave together all 2,048 directed links of the fat tree carry one; 0.9 M events),
+ * (f) the same exchange at QsNetII's full 4,096 nodes, one series (18,432 components, drawn on a canvas; 9.4 M events).
  * BENCH_ONLY=bc runs only the named cases.
  * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
  * a share link: ms from navigation start to the page being ready to play (Play enabled and the trace holding a packet
@@ -116,12 +117,17 @@ function cases(): Case[] {
   huge.cluster.nodes = 1024;
   huge.workload.target = 512;
   huge.workload.sizes_bytes = [4096];
+  const full = read('ompi-elan4-256-exchange.json');
+  full.id = 'ompi-elan4-4096-exchange';
+  full.cluster.nodes = 4096;
+  full.workload.series = full.workload.series.slice(0, 1);
   const all = [
     { name: '(a) default scenario, 16 nodes', scenario: read('portals-qsnet-pingpong.json') },
     { name: '(b) qsnet-256-half-shift, 256 nodes', scenario: big },
     { name: '(c) half-shift at 1024 nodes, 4 KiB', scenario: huge },
     { name: '(d) ompi-elan4-64-alltoall, 64 nodes', scenario: read('ompi-elan4-64-alltoall.json') },
     { name: '(e) ompi-elan4-256-exchange, 256 nodes', scenario: read('ompi-elan4-256-exchange.json') },
+    { name: '(f) exchange at 4096 nodes', scenario: full },
   ];
   const only = process.env.BENCH_ONLY; // e.g. "bc": run only cases (b) and (c)
   return only ? all.filter((c) => only.includes(c.name[1])) : all;

@@ -1,6 +1,8 @@
 /**
  * The cluster: hosts, PCI buses, NICs and switches (SVG, laid out by trace/clusterLayout.ts; captions and tooltips
- * from the run's topology facts and the catalog, trace/networkFacts.ts) with
+ * from the run's topology facts and the catalog, trace/networkFacts.ts; above CANVAS_COMPONENTS components, as on
+ * QsNetII's 4,096 nodes, drawn on a canvas instead, trace/componentPainter.ts, clicked and hovered through
+ * trace/componentBoxes.ts's componentAt) with
  * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers. The wheel,
  * a drag, a double click or the + / − / fit buttons widen and pan both layers together (hooks/useClusterZoom.ts),
@@ -9,6 +11,9 @@
  * and topology, the same time cursor).
  */
 import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useComponentCanvas } from '../hooks/useComponentCanvas';
+import { boxLabel, componentAt, drawnWidth, labelShown } from '../trace/componentBoxes';
+import { CANVAS_COMPONENTS, type ComponentMarks } from '../trace/componentPainter';
 import { useTopology } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
@@ -23,38 +28,13 @@ import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
 import { packetAt } from '../trace/packetHitTest';
-import { clusterCaption, componentShortLabel, componentTitle } from '../trace/networkFacts';
+import { clusterCaption, componentTitle } from '../trace/networkFacts';
 import type { Topology } from '../sim/bridgeTypes';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
   if (!selection) return false;
   if (selection.kind === 'node') return p.c.node === selection.node && p.c.kind !== 'switch';
   return p.c.id === selection.component;
-}
-
-/**
- * A box's width in layout px under a horizontal zoom of `k`: the layout's width in the whole view; zoomed, the
- * width that keeps it clear of its neighbours, never under one screen pixel.
- */
-function drawnWidth(p: PlacedComponent, k: number): number {
-  return k === 1 ? p.w : Math.max(p.wFit ?? p.w, 1 / k);
-}
-
-/** Text width estimate of the 10 px box labels, px per character. */
-const CHAR_PX = 5.6;
-
-/**
- * The box label of a component, or null when none fits: a NIC's family name, else "NIC"; a switch's label or name,
- * unless a many-switch level leaves it too narrow (its tooltip still names it). Hosts always show their node in the
- * whole view (when the layout shows labels at all); zoomed (`k` > 1), any box shows its label once it is that wide.
- */
-function boxLabel(topology: Topology, p: PlacedComponent, k = 1): string | null {
-  const text = componentShortLabel(topology, p.c);
-  const screenWidth = drawnWidth(p, k) * k;
-  const fits = screenWidth >= text.length * CHAR_PX;
-  if (k > 1) return fits ? text : p.c.kind === 'nic' && screenWidth >= 3 * CHAR_PX ? 'NIC' : null;
-  if (p.c.kind === 'host' || p.c.label !== undefined || fits) return text;
-  return p.c.kind === 'nic' ? 'NIC' : null;
 }
 
 /** A grouped host's outline (or fill, when boxes are too small for outlines) in its group's series colour. */
@@ -72,6 +52,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
   const selection = useSelection();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const componentCanvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, height } = useElementSize(containerRef);
   const layout = useMemo(
@@ -80,8 +61,11 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
   );
   const zoom = useClusterZoom(containerRef, width, height, topology);
   const view = zoom.view;
-  useClusterPainter(layout, canvasRef, svgRef, run, view);
+  const canvasDrawn = layout !== null && layout.components.size > CANVAS_COMPONENTS;
+  useClusterPainter(layout, canvasRef, svgRef, run, view, canvasDrawn);
   const select = useSelectionStore((s) => s.select);
+  const pick = (p: PlacedComponent) =>
+    select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! });
   const suffix = testSuffix ?? run.testSuffix;
   /** A click on a drawn packet picks its message for the packet layers (this run's trace and core session). */
   const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
@@ -98,8 +82,28 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
     if (highlight.component === 'switch') return p.c.kind === 'switch';
     return highlight.node !== undefined && p.c.node === highlight.node && (!highlight.component || highlight.component === p.c.kind);
   };
+  const marks = useMemo<ComponentMarks>(
+    () => ({ selected: (p) => isSelected(p, selection), highlighted }),
+    // `highlighted` reads only `highlight`
+    [selection, highlight],
+  );
+  useComponentCanvas(canvasDrawn, layout, topology, componentCanvasRef, view, marks);
+  /** Canvas-drawn components: a click selects the box under the pointer; hovering names it (the SVG's <title>). */
+  const onCanvasClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (!canvasDrawn || !layout) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    const p = componentAt(layout, e.clientX - box.left, e.clientY - box.top, view);
+    if (p) pick(p);
+  };
+  const onCanvasHover = (e: MouseEvent<HTMLDivElement>) => {
+    if (!canvasDrawn || !layout || !topology) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    const p = componentAt(layout, e.clientX - box.left, e.clientY - box.top, view);
+    const title = p ? componentTitle(topology, p.c) : '';
+    if (e.currentTarget.title !== title) e.currentTarget.title = title;
+  };
 
-  const placed = layout ? [...layout.components.values()] : [];
+  const placed = layout && !canvasDrawn ? [...layout.components.values()] : [];
   const caption = useMemo(() => (topology ? clusterCaption(topology) : null), [topology]);
   return (
     <section className="panel cluster-panel" aria-label={label ? `Cluster view, ${label}` : 'Cluster view'} data-panel={suffix === '' ? 'cluster' : `cluster${suffix}`}>
@@ -118,19 +122,24 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
           </span>
         )}
       </div>
-      <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}>
+      <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}
+        onClick={canvasDrawn ? onCanvasClick : undefined} onMouseMove={canvasDrawn ? onCanvasHover : undefined}>
         {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
+        {canvasDrawn && (
+          <canvas ref={componentCanvasRef} className="component-canvas" style={{ width, height }} data-testid={`component-canvas${suffix}`}
+            role="img" aria-label={`Cluster topology: ${layout!.components.size} components, drawn on a canvas`} />
+        )}
         <svg ref={svgRef} width={width} height={height} className={`cluster-svg${layout?.dense ? ' dense' : ''}`} role="img" aria-label="Cluster topology">
           {layout && (
             <g className="zoom-layer" transform={`translate(${view.x},0) scale(${view.k},1)`} data-testid={`zoom-layer${suffix}`}>
-              <g className="links">
+              {!canvasDrawn && <g className="links">
                 {layout.buses.map((b) => (
                   <line key={`bus-${b.id}`} className="link link-pci" x1={b.x1} y1={b.y1} x2={b.x2} y2={b.y2} />
                 ))}
                 {layout.segments.map((s) => (
                   <line key={s.id} className={`link link-${s.kind}`} x1={s.x1} y1={s.y1} x2={s.x2} y2={s.y2} />
                 ))}
-              </g>
+              </g>}
               <g className="regions">
                 {layout.regions.map((r) => (
                   <text key={r.id} className="region-label" transform={`translate(${r.x},${r.y}) scale(${1 / view.k},1)`} data-testid={`cluster-region-${r.id}${suffix}`}>
@@ -142,7 +151,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
                 {placed.map((p) => {
                   // Once per component and render (4,096 nodes re-render 18,432 of them on every zoom step).
                   const w = drawnWidth(p, view.k);
-                  const text = (layout.showLabels || p.c.label || view.k > 1) && p.c.kind !== 'pci' ? boxLabel(topology!, p, view.k) : null;
+                  const text = labelShown(layout, p, view.k) ? boxLabel(topology!, p, view.k) : null;
                   return (
                     <g
                       key={p.c.id}
@@ -151,9 +160,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
                       data-testid={`component-${p.c.name}${suffix}`}
                       data-busy="false"
                       transform={`translate(${p.x},${p.y})`}
-                      onClick={() =>
-                        select(p.c.kind === 'switch' ? { kind: 'switch', component: p.c.id } : { kind: 'node', node: p.c.node! })
-                      }
+                      onClick={() => pick(p)}
                     >
                       <title>{componentTitle(topology!, p.c)}</title>
                       <rect x={-w / 2} y={-p.h / 2} width={w} height={p.h} rx={view.k > 1 ? 0 : p.c.kind === 'switch' ? 3 : 2}

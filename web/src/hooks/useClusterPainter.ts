@@ -1,6 +1,8 @@
 /**
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
- * repaints the packet canvas and sets `data-busy` on SVG elements (`[data-component]`) at most once per frame.
+ * repaints the packet canvas and shows the busy components at most once per frame: `data-busy` on the SVG's
+ * elements (`[data-component]`), or, when the components are drawn on a canvas (`canvasDrawn`,
+ * trace/componentPainter.ts), their busy boxes painted under the packets (the canvas's `data-busy` counts them).
  * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
  * Draws the trace of `run` (the view's run, run/RunContext.tsx) under the view's zoom `view` (hooks/useClusterZoom.ts).
  */
@@ -9,6 +11,7 @@ import { usePlaybackStore } from '../state/playbackStore';
 import type { RunController } from '../run/runController';
 import { paintPackets, type ViewTransform } from '../trace/packetPainter';
 import { busyComponents } from '../trace/busyComponents';
+import { paintBusyBoxes } from '../trace/componentPainter';
 import type { ClusterLayout } from '../trace/clusterLayout';
 
 export function useClusterPainter(
@@ -17,6 +20,7 @@ export function useClusterPainter(
   svgRef: RefObject<SVGSVGElement | null>,
   run: RunController,
   view: ViewTransform,
+  canvasDrawn = false,
 ): void {
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -39,14 +43,19 @@ export function useClusterPainter(
     const paint = () => {
       frame = 0;
       const t = usePlaybackStore.getState().time_ps;
+      const busy = busyComponents(trace, t);
+      const view = viewRef.current;
       const t0 = performance.now();
-      const drawn = paintPackets(ctx, layout, trace, t, ratio, viewRef.current);
+      const drawn = paintPackets(ctx, layout, trace, t, ratio, view, canvasDrawn ? () => paintBusyBoxes(ctx, layout, busy, view) : undefined);
       canvas.dataset.packets = String(drawn);
       // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
       // follow later in the frame), read by `npm run bench:ui`.
       canvas.dataset.paintMs = (performance.now() - t0).toFixed(2);
+      if (canvasDrawn) {
+        canvas.dataset.busy = String(busy.size);
+        return;
+      }
       // Only components whose state changed are written (thousands of elements on 1024 nodes).
-      const busy = busyComponents(trace, t);
       if (!elements) {
         elements = new Map();
         svg.querySelectorAll<SVGElement>('[data-component]').forEach((el) => elements!.set(Number(el.dataset.component), el));
@@ -74,7 +83,7 @@ export function useClusterPainter(
       if (frame) cancelAnimationFrame(frame);
       repaint.current = null;
     };
-  }, [layout, canvasRef, svgRef, run]);
+  }, [layout, canvasRef, svgRef, run, canvasDrawn]);
   // A zoom or pan repaints the packets under the new transform.
   useEffect(() => repaint.current?.(), [view]);
 }

@@ -80,7 +80,10 @@ function push(kind: number, x: number, y: number): void {
   counts[k] = n + 1;
 }
 
-/** Paints the packets active at `t_ps` in the view zoomed by `view`; returns how many were drawn. */
+/**
+ * Paints the packets active at `t_ps` in the view zoomed by `view`; returns how many were drawn. `underlay`, if
+ * given, paints first on the cleared canvas (the busy boxes of a canvas-drawn cluster, trace/componentPainter.ts).
+ */
 export function paintPackets(
   ctx: CanvasRenderingContext2D,
   layout: ClusterLayout,
@@ -88,9 +91,11 @@ export function paintPackets(
   t_ps: number,
   pixelRatio: number,
   view: ViewTransform = IDENTITY_VIEW,
+  underlay?: () => void,
 ): number {
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.clearRect(0, 0, layout.width, layout.height);
+  underlay?.();
   const radius = packetRadius(layout);
   counts.fill(0);
   let drawn = 0;

@@ -1,0 +1,149 @@
+/**
+ * The cluster drawn on a canvas, for clusters too large for one SVG element per component (ClusterView switches at
+ * CANVAS_COMPONENTS: a 4,096-node QsNetII tree has 18,432 components and ~20,000 links, whose SVG style and paint
+ * took most of each playback frame). Same look as the SVG (styles.css `.component`, `.link`): links, then boxes with
+ * their group colours, the selection and a walkthrough's highlight, then the labels that fit. Only what lies in the
+ * view is drawn (a zoomed view draws a few hundred boxes). Busy components (trace/busyComponents.ts) change every
+ * frame, so they are painted separately on the packet canvas, under the packets (`paintBusyBoxes`).
+ */
+import type { ClusterLayout, PlacedComponent } from './clusterLayout';
+import type { Topology } from '../sim/bridgeTypes';
+import { SERIES_COLORS } from '../theme/palette';
+import { boxLabel, drawnWidth, labelShown } from './componentBoxes';
+import type { ViewTransform } from './packetPainter';
+
+/** Above this many components the cluster view draws them on a canvas instead of SVG elements. */
+export const CANVAS_COMPONENTS = 8000;
+
+/** Colours of styles.css's `.component` and `.link` rules (and its `--busy` and `--accent`). */
+const STYLE = {
+  fill: { host: '#fff', switch: '#e8eef6', nic: '#eef6f1', pci: '#d9dde3' } as Record<string, string>,
+  stroke: '#4a5568',
+  pciStroke: '#6b7280',
+  denseFill: '#8a94a6',
+  denseSwitch: '#5b7ea6',
+  busy: '#f0e442',
+  busyStroke: '#8a6d00',
+  denseBusy: '#c9a800',
+  accent: '#0072b2',
+  highlight: '#D55E00',
+  link: '#b8c0cc',
+  pciLink: '#8a94a6',
+  denseLink: '#ccd3dc',
+  text: '#1d2430',
+};
+
+/** What the boxes show besides their kind. */
+export interface ComponentMarks {
+  selected: (p: PlacedComponent) => boolean;
+  highlighted: (p: PlacedComponent) => boolean;
+}
+
+/** A label drawn in the view: the component's name and its box, screen px (the canvas's `data-labels`). */
+export interface DrawnLabel {
+  name: string;
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A box's left edge and width on screen, px. */
+function screenBox(p: PlacedComponent, view: ViewTransform): [number, number] {
+  const w = drawnWidth(p, view.k) * view.k;
+  return [p.x * view.k + view.x - w / 2, w];
+}
+
+function groupColorOf(p: PlacedComponent, topology: Topology): string | undefined {
+  const g = p.c.group === undefined ? undefined : topology.groups?.[p.c.group];
+  return g ? SERIES_COLORS[g.series_index % SERIES_COLORS.length] : undefined; // GroupLegend's groupColor
+}
+
+/**
+ * Paints links, boxes and labels of `layout` under `view` onto `ctx` (a canvas of layout.width × layout.height CSS
+ * px at `pixelRatio`); returns the labels drawn (at most `maxLabels` of them listed).
+ */
+export function paintComponents(
+  ctx: CanvasRenderingContext2D,
+  layout: ClusterLayout,
+  topology: Topology,
+  view: ViewTransform,
+  marks: ComponentMarks,
+  pixelRatio: number,
+  maxLabels = 200,
+): DrawnLabel[] {
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  ctx.clearRect(0, 0, layout.width, layout.height);
+  const visible = (x1: number, x2: number) => Math.max(x1, x2) >= 0 && Math.min(x1, x2) <= layout.width;
+  const sx = (x: number) => x * view.k + view.x;
+  // Links, one path per style.
+  const line = (color: string, width: number, lines: Iterable<{ x1: number; y1: number; x2: number; y2: number }>) => {
+    ctx.beginPath();
+    for (const l of lines) {
+      const a = sx(l.x1);
+      const b = sx(l.x2);
+      if (!visible(a, b)) continue;
+      ctx.moveTo(a, l.y1);
+      ctx.lineTo(b, l.y2);
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  };
+  line(layout.dense ? STYLE.denseLink : STYLE.pciLink, layout.dense ? 0.5 : 2, layout.buses);
+  line(layout.dense ? STYLE.denseLink : STYLE.link, layout.dense ? 0.5 : 1.2, layout.segments);
+  // Boxes.
+  const labels: DrawnLabel[] = [];
+  const texts: [string, number, number][] = [];
+  for (const p of layout.components.values()) {
+    const [left, w] = screenBox(p, view);
+    if (left + w < 0 || left > layout.width) continue;
+    const top = p.y - p.h / 2;
+    const group = groupColorOf(p, topology);
+    const selected = marks.selected(p);
+    if (layout.dense) {
+      ctx.fillStyle = selected ? STYLE.accent : group ?? (p.c.kind === 'switch' ? STYLE.denseSwitch : STYLE.denseFill);
+      ctx.fillRect(left, top, w, p.h);
+    } else {
+      ctx.fillStyle = STYLE.fill[p.c.kind] ?? '#fff';
+      ctx.fillRect(left, top, w, p.h);
+      ctx.strokeStyle = selected ? STYLE.accent : group ?? (p.c.kind === 'pci' ? STYLE.pciStroke : STYLE.stroke);
+      ctx.lineWidth = selected || group ? 2.5 : 1.2;
+      ctx.strokeRect(left, top, w, p.h);
+    }
+    if (marks.highlighted(p)) {
+      ctx.strokeStyle = STYLE.highlight;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(left, top, w, p.h);
+    }
+    if (labelShown(layout, p, view.k)) {
+      const text = boxLabel(topology, p, view.k);
+      if (text !== null) {
+        texts.push([text, left + w / 2, p.y]);
+        if (labels.length < maxLabels) labels.push({ name: p.c.name, text, x: left, y: top, w, h: p.h });
+      }
+    }
+  }
+  ctx.font = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = STYLE.text;
+  for (const [text, x, y] of texts) ctx.fillText(text, x, y);
+  return labels;
+}
+
+/** Paints the busy components' boxes (styles.css `[data-busy='true']`) onto the packet canvas, under the packets. */
+export function paintBusyBoxes(ctx: CanvasRenderingContext2D, layout: ClusterLayout, busy: ReadonlySet<number>, view: ViewTransform): void {
+  ctx.fillStyle = layout.dense ? STYLE.denseBusy : STYLE.busy;
+  ctx.strokeStyle = STYLE.busyStroke;
+  ctx.lineWidth = 1.2;
+  for (const id of busy) {
+    const p = layout.components.get(id);
+    if (!p) continue;
+    const [left, w] = screenBox(p, view);
+    if (left + w < 0 || left > layout.width) continue;
+    ctx.fillRect(left, p.y - p.h / 2, w, p.h);
+    if (!layout.dense) ctx.strokeRect(left, p.y - p.h / 2, w, p.h);
+  }
+}
