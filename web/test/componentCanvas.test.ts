@@ -26,11 +26,13 @@ function flat(n: number): Topology {
 
 /** A 2D context that counts what is drawn. */
 function recorder() {
-  const calls = { fillRect: 0, strokeRect: 0, fillText: [] as string[], lineTo: 0 };
+  const calls = { fillRect: 0, strokeRect: 0, fillText: [] as string[], lineTo: 0, rect: 0, fill: 0 };
   const ctx = {
     setTransform() {}, clearRect() {}, beginPath() {}, moveTo() {}, stroke() {},
     lineTo() { calls.lineTo++; },
     fillRect() { calls.fillRect++; },
+    rect() { calls.rect++; },
+    fill() { calls.fill++; },
     strokeRect() { calls.strokeRect++; },
     fillText(t: string) { calls.fillText.push(t); },
     fillStyle: '', strokeStyle: '', lineWidth: 1, font: '', textAlign: '', textBaseline: '',
@@ -76,8 +78,10 @@ test('the whole view paints every box; zoomed, only the boxes in view and their 
 test('busy boxes: each busy component in view, nothing else', () => {
   const r = recorder();
   paintBusyBoxes(r.ctx, layout, new Set([3 * 5, 3 * 6 + 2, 999999]), { k: 1, x: 0 });
-  assert.equal(r.calls.fillRect, 2);
+  assert.equal(r.calls.rect, 2);
+  assert.equal(r.calls.fill, 1);
   const far = recorder();
   paintBusyBoxes(far.ctx, layout, new Set([3 * 2999]), { k: 64, x: 0 });  // host 2999 is far right of a zoomed view at 0
-  assert.equal(far.calls.fillRect, 0);
+  assert.equal(far.calls.rect, 0);
+  assert.equal(far.calls.fill, 0);
 });

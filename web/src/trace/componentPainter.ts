@@ -135,15 +135,22 @@ export function paintComponents(
 
 /** Paints the busy components' boxes (styles.css `[data-busy='true']`) onto the packet canvas, under the packets. */
 export function paintBusyBoxes(ctx: CanvasRenderingContext2D, layout: ClusterLayout, busy: ReadonlySet<number>, view: ViewTransform): void {
-  ctx.fillStyle = layout.dense ? STYLE.denseBusy : STYLE.busy;
-  ctx.strokeStyle = STYLE.busyStroke;
-  ctx.lineWidth = 1.2;
+  // One path of every busy box, filled (and outlined) once: thousands of boxes are busy at once on 4,096 nodes.
+  ctx.beginPath();
+  let n = 0;
   for (const id of busy) {
     const p = layout.components.get(id);
     if (!p) continue;
     const [left, w] = screenBox(p, view);
     if (left + w < 0 || left > layout.width) continue;
-    ctx.fillRect(left, p.y - p.h / 2, w, p.h);
-    if (!layout.dense) ctx.strokeRect(left, p.y - p.h / 2, w, p.h);
+    ctx.rect(left, p.y - p.h / 2, w, p.h);
+    n++;
   }
+  if (n === 0) return;
+  ctx.fillStyle = layout.dense ? STYLE.denseBusy : STYLE.busy;
+  ctx.fill();
+  if (layout.dense) return;
+  ctx.strokeStyle = STYLE.busyStroke;
+  ctx.lineWidth = 1.2;
+  ctx.stroke();
 }
