@@ -38,8 +38,10 @@ test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA wit
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   const view = page.getByTestId('event-chain-view');
   const select = view.getByTestId('chain-message-select');
-  const sg = (await select.locator('option').allTextContents()).find((o) => /SG-LIO · 16384 B/.test(o));
-  expect(sg, 'an SG-LIO flow message of 16 KiB').toBeTruthy();
+  // The view loads as its own chunk the first time it opens: wait for its message list.
+  const sgOption = async () => (await select.locator('option').allTextContents()).find((o) => /SG-LIO · 16384 B/.test(o));
+  await expect.poll(sgOption, { message: 'an SG-LIO flow message of 16 KiB' }).toBeTruthy();
+  const sg = await sgOption();
   await select.selectOption({ label: sg! });
   const copies = view.locator('[data-testid="chain-node"][data-type="copy"][data-needs-host="false"]');
   await expect.poll(() => copies.count()).toBeGreaterThanOrEqual(16);

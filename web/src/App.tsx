@@ -2,7 +2,10 @@
  * Page layout: header, error banner, controls, panel toggles; the scenario editor and export when open;
  * cluster + inspector (+ packet layers) left, charts right; compare; sequence chart and timeline; tables below.
  * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type.
+ * Panels that open only on request (editor, export, compare, event chain) load as their own chunks the first time
+ * they open, so the first load carries only what the default page shows.
  */
+import { lazy, Suspense } from 'react';
 import { useInitialScenario } from './hooks/useInitialScenario';
 import { useSimulationRunner } from './hooks/useSimulationRunner';
 import { useAnimationClock } from './hooks/useAnimationClock';
@@ -13,8 +16,6 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { ControlsBar } from './components/ControlsBar';
 import { PlaybackModes } from './components/PlaybackModes';
 import { PanelToggles } from './components/PanelToggles';
-import { ScenarioEditor } from './components/ScenarioEditor';
-import { ExportPanel } from './components/ExportPanel';
 import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
@@ -29,16 +30,20 @@ import { SequenceChart } from './components/SequenceChart';
 import { TimelineView } from './components/TimelineView';
 import { ResultTables } from './components/ResultTables';
 import { PacketLayers } from './components/PacketLayers';
-import { CompareView } from './components/CompareView';
 import { WalkthroughCard } from './components/WalkthroughCard';
 import { FirstVisitCard } from './components/FirstVisitCard';
 import { WalkthroughPicker } from './components/WalkthroughPicker';
-import { EventChainView } from './components/EventChainView';
 import { useCompareRunner } from './hooks/useCompareRunner';
 import { useWalkthroughCursor } from './hooks/useWalkthroughCursor';
 import { useWalkthroughKeys } from './hooks/useWalkthroughKeys';
 import { useWalkthroughHighlight } from './hooks/useWalkthroughHighlight';
 import { useWalkthroughStore } from './state/walkthroughStore';
+
+/** A named export of a component module, loaded on first render (its own chunk). */
+const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m) => ({ default: m.ScenarioEditor })));
+const ExportPanel = lazy(() => import('./components/ExportPanel').then((m) => ({ default: m.ExportPanel })));
+const CompareView = lazy(() => import('./components/CompareView').then((m) => ({ default: m.CompareView })));
+const EventChainView = lazy(() => import('./components/EventChainView').then((m) => ({ default: m.EventChainView })));
 
 export function App() {
   useInitialScenario();
@@ -68,9 +73,11 @@ export function App() {
       </div>
       <FirstVisitCard />
       <WalkthroughCard />
-      {panels.includes('editor') && !presenting && <ScenarioEditor />}
-      {panels.includes('export') && <ExportPanel />}
-      {panels.includes('compare') && <CompareView />}
+      <Suspense fallback={null}>
+        {panels.includes('editor') && !presenting && <ScenarioEditor />}
+        {panels.includes('export') && <ExportPanel />}
+        {panels.includes('compare') && <CompareView />}
+      </Suspense>
       <main className="main-grid">
         <div className="left-column">
           <ClusterView />
@@ -98,7 +105,7 @@ export function App() {
           {panels.includes('timeline') && <TimelineView />}
         </div>
       )}
-      {panels.includes('chain') && <EventChainView />}
+      <Suspense fallback={null}>{panels.includes('chain') && <EventChainView />}</Suspense>
       <ResultTables />
     </div>
   );
