@@ -32,6 +32,7 @@ void enrol_all() {
     HPCSIM_ENROL(mvia);             // protocols/mvia (M-VIA and MPI over it)
     HPCSIM_ENROL(tcp);              // protocols/tcp
     HPCSIM_ENROL(ib_verbs);         // protocols/ib_verbs
+    HPCSIM_ENROL(mvapich);          // protocols/mvapich
     HPCSIM_ENROL(pvfs2);            // protocols/pvfs2: pvfs2-elan4, pvfs2-ib
     // Workload kinds (core-wasm/src/workload/, protocols/ompi/dynamic_workload.cc).
     HPCSIM_ENROL(pingpong);

@@ -149,14 +149,17 @@ class BtioRun : public Pvfs2Run {
     std::vector<npb::RankProgram> programs;
     npb::build_btio(spec_.npb_class, spec_.clients, fs ? spec_.wr_interval : 1000000, &programs);
     npb::lower_collectives(&programs);
+    // BT's own messages go over the MPI of the transport's network: Open MPI over Elan4 (seed 001) for the run
+    // without I/O and the Elan4 series, MVAPICH over the InfiniBand for PVFS2/IBA.
+    const ProtocolEntry* transport = series < 0 ? nullptr : catalog().protocol(ctx().scenario.series[series].protocol);
+    const bool ib = transport && transport->nic == "infinihost";
     SeriesSpec mpi;
     mpi.id = "mpi";
-    mpi.protocol = "ompi";
-    mpi.operation = "rdma-write";
-    const ProtocolEntry* ompi = catalog().protocol("ompi");
+    mpi.protocol = ib ? "mvapich" : "ompi";
+    mpi.operation = ib ? "send" : "rdma-write";
     EndpointContext x{ctx().sim, ctx().machine, ctx().scenario.parameters, mpi, series < 0 ? 0 : series,
                       ctx().message_ids, {}};
-    layers_.push_back(ompi->make_mpi_layer(x));
+    layers_.push_back(catalog().protocol(mpi.protocol)->make_mpi_layer(x));
     MpiLayer& l = layers_.back();
     auto holder = std::make_shared<std::function<void(Time)>>(std::move(done));
     runs_.push_back(std::make_unique<NpbRun>(ctx().sim, l.host, l.endpoint.get(), std::move(programs),

@@ -84,7 +84,7 @@ test('all-to-all values are refused at the field naming the rule', () => {
   // A transport with no MPI layer on this fabric (the schema cannot say so): refused at the series.
   const tports = { id: 'tports', protocol: 'tports' as const, operation: 'send' as const };
   const bad = buildScenario(alltoallTemplate, { ...draft, series: ['tports'] }, [...catalog, tports], undefined);
-  assert.match(bad.errors.series ?? '', /tports is no MPI layer on qsnet2 \(ompi\)/);
+  assert.match(bad.errors.series ?? '', /tports is no MPI layer on qsnet2 \(ompi, mvapich\)/);
   // The core's own error paths.
   assert.equal(fieldOfPath('workload.bytes', draft), 'bytes');
   assert.equal(fieldOfPath('workload.series/1.protocol', draft), 'series');

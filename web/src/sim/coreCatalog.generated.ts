@@ -314,6 +314,21 @@ export const CORE_CATALOG = {
       "options": false
     },
     {
+      "id": "mvapich",
+      "label": "MVAPICH (MPI over InfiniBand)",
+      "nic": "infinihost",
+      "source": "seed 000 (the MPI of the PVFS2/IBA baseline); MVAPICH ch_gen2 (grondo/mvapich-cce)",
+      "operations": [
+        {
+          "id": "send",
+          "label": "MPI send (eager or RPUT rendezvous)"
+        }
+      ],
+      "pingpong": true,
+      "mpi": true,
+      "options": false
+    },
+    {
       "id": "pvfs2-elan4",
       "label": "PVFS2 over Elan4 (BMI/Elan4)",
       "nic": "elan4",
