@@ -32,6 +32,32 @@ test('#scenario=pvfs2-elan4-listio runs SG-LIO, LIO, iterative and PVFS2/IBA wit
     return counts.map(Number).reduce((a, b) => a + b, 0);
   }).toBeGreaterThan(0);
   await storage.screenshot({ path: 'test-results/pvfs2-storage-view.png' });
+  // A list transfer lands piece by piece: from an SG-LIO flow message's start, playing fills the pieces of the
+  // transfer in view in the receiver's memory one after another (the chain firing), never emptying one while the
+  // same transfer shows.
+  const jump = page.getByTestId('message-jump');
+  const sgFlow = (await jump.locator('option').allTextContents()).find((o) => /SG-LIO · 16K B/.test(o));
+  expect(sgFlow, 'an SG-LIO message of 16 KiB in the jump list').toBeTruthy();
+  await jump.selectOption({ label: sgFlow! });
+  const transfer = storage.getByTestId('list-transfer');
+  await expect(transfer).toBeVisible();
+  await emulator.speed.selectOption({ label: '10 µs/s' });
+  await emulator.playToggle.click();
+  // The receiver starts pulling once it has matched the request: then a 64-piece transfer comes into view.
+  const samples: { message: string; landed: number }[] = [];
+  await expect.poll(async () => {
+    const pieces = Number(await transfer.getAttribute('data-pieces'));
+    const landed = Number(await transfer.getAttribute('data-landed'));
+    if (pieces === 64) samples.push({ message: (await transfer.getAttribute('data-message'))!, landed });
+    return pieces === 64 ? landed : -1;
+  }, { timeout: 30_000, intervals: [150] }).toBeGreaterThanOrEqual(4);
+  await emulator.playToggle.click();
+  const first = samples[0];
+  expect(first.landed, 'a transfer comes into view before its pieces land').toBeLessThan(4);
+  expect(new Set(samples.map((x) => x.message)).size, 'the same transfer stays in view while it moves').toBe(1);
+  for (let i = 1; i < samples.length; i++) expect(samples[i].landed).toBeGreaterThanOrEqual(samples[i - 1].landed);
+  expect(new Set(samples.map((x) => x.landed)).size, 'pieces landing one after another').toBeGreaterThanOrEqual(3);
+  await storage.screenshot({ path: 'test-results/pvfs2-list-transfer.png' });
   // An SG-LIO flow message in the event-chain view: one doorbell, then a chain the NIC fires alone, each event's
   // COPY action starting the next region's RDMA; stepping fires the chain in order.
   const toggle = page.getByTestId('toggle-chain');

@@ -94,6 +94,13 @@ class BmiMethod {
   virtual void refuse(int node, const BmiIncoming& in, int error) = 0;
   /// A message's header has reached `node`'s process (after the method's poll): match it.
   void arrived(int node, BmiIncoming in);
+  /// Trace (no timing): piece `index` (`bytes`) of rendezvous `in` is in `node`'s memory, moving since `start`
+  /// (trace kind list_piece on the node's host: value index << 12 | sender node). The storage view animates list
+  /// transfers from these.
+  void record_piece(int node, const BmiIncoming& in, uint32_t index, uint32_t bytes, Time start) {
+    sim_.trace().record(start, sim_.now(), TraceKind::kListPiece, thread(node).host().id(), in.message, bytes,
+                        static_cast<int32_t>(index << 12 | (static_cast<uint32_t>(in.peer) & 0xfffu)));
+  }
 
  private:
   struct Endpoint {

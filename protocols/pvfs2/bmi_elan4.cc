@@ -198,6 +198,13 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
     qdma(node, in.peer, header_bytes_, in.message, h, &fin);
     seamur->set_copy(fin);
     seamur->set_write([this, node, complete]() { thread(node).run(cycles(poll_cycles_), complete); });
+    // Trace: each descriptor's piece lands in chain order (one SEAMUR count each).
+    auto since = std::make_shared<Time>(sim().now());
+    seamur->set_observer([this, node, in, pieces, since](uint32_t remaining) {
+      const uint32_t i = static_cast<uint32_t>(pieces.size()) - remaining - 1;
+      record_piece(node, in, i, pieces[i], *since);
+      *since = sim().now();
+    });
     for (size_t i = 0; i < k; ++i) {
       ds[i]->dst_event = seamur;
       if (i + 1 < k) {
@@ -226,12 +233,22 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
     d->bytes = static_cast<uint32_t>(in.bytes);
     d->message = in.message;
     d->dst_event = std::make_shared<E4Event>(e4, 1);
-    d->dst_event->set_write([this, node, in, unpack, n = mine.size(), complete]() {
+    const Time pulled = sim().now();
+    // Trace: the contiguous transfer lands as one piece; unpacked, each region has its data when the copy ends.
+    if (!unpack)
+      d->dst_event->set_observer([this, node, in, pulled](uint32_t) {
+        record_piece(node, in, 0, static_cast<uint32_t>(in.bytes), pulled);
+      });
+    d->dst_event->set_write([this, node, in, unpack, mine, complete]() {
       Thread& th = thread(node);
       const uint64_t copy = unpack ? in.bytes : 0;
       if (unpack) packed_ += in.bytes;
-      th.copy(copy, cycles(poll_cycles_ + (unpack ? segment_cycles_ * static_cast<double>(n) : 0)),
-              [this, node, in, complete]() {
+      const Time from = sim().now();
+      th.copy(copy, cycles(poll_cycles_ + (unpack ? segment_cycles_ * static_cast<double>(mine.size()) : 0)),
+              [this, node, in, complete, unpack, mine, from]() {
+                if (unpack)
+                  for (size_t i = 0; i < mine.size(); ++i)
+                    record_piece(node, in, static_cast<uint32_t>(i), mine[i], from);
                 send_fin(node, in, 0);
                 complete();
               });
@@ -244,13 +261,18 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
   const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
   auto left = std::make_shared<size_t>(pieces.size());
   descriptors_ += pieces.size();
-  for (uint32_t bytes : pieces) {
+  const Time posted = sim().now();
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    const uint32_t bytes = pieces[k];
     auto d = std::make_shared<E4Dma>();
     d->type = E4Dma::Type::kRdmaRead;
     d->peer = in.peer;
     d->bytes = bytes;
     d->message = in.message;
     d->dst_event = std::make_shared<E4Event>(e4, 1);
+    d->dst_event->set_observer([this, node, in, k, bytes, posted](uint32_t) {
+      record_piece(node, in, static_cast<uint32_t>(k), bytes, posted);
+    });
     d->dst_event->set_write([this, node, in, left, complete]() {
       thread(node).run(cycles(poll_cycles_), [this, node, in, left, complete]() {
         if (--*left > 0) return;

@@ -362,6 +362,14 @@ void BmiIb::write_data(int node, int peer, const BmiIncoming& in, std::vector<ui
     wr.gather = (*list)[k];
     wr.signaled = last;  // only the last write is signalled: its completion drives the unpin
     wr.message = in.message;
+    // Trace: this receiver segment is in the peer's memory (a plain write's last byte visible there).
+    uint32_t piece = 0;
+    for (uint32_t b : wr.gather) piece += b;
+    wr.on_remote = [this, node, peer, in, k, piece, from = sim().now()]() {
+      BmiIncoming got = in;
+      got.peer = node;  // the writer
+      record_piece(peer, got, static_cast<uint32_t>(k), piece, from);
+    };
     if (last)
       wr.on_local = [this, node, peer, in, sender]() {
         // encourage_send_send_completed: repost the CTS's buffer, acknowledge the CTS, deregister.

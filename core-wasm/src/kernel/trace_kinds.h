@@ -29,7 +29,8 @@ namespace hpcsim {
   X(kHcaStep, 70, "hca_step", "HcaStep: what an InfiniBand HCA's engines are doing (hw/infiniband/hca.h)")      \
   X(kFlowBuffers, 80, "flow_buffers", "flow buffers a PVFS2 server holds (its host; of pvfs2.flow_buffers a flow)") \
   X(kTroveOp, 81, "trove_op", "a Trove call on a PVFS2 server's AIO thread (its host): 1 write, 2 read; bytes")   \
-  X(kClientRequests, 82, "client_requests", "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)")
+  X(kClientRequests, 82, "client_requests", "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)") \
+  X(kListPiece, 83, "list_piece", "one piece of a BMI list transfer in the receiver's memory (its host; message, bytes): index << 12 | sender node")
 
 enum class TraceKind : uint32_t {
 #define HPCSIM_TRACE_KIND_ENUM(e, n, name, value) e = n,

@@ -2,7 +2,8 @@
  * PVFS2 storage view (seed 000): at the time cursor, each I/O server's flow buffers (filled boxes of
  * pvfs2.flow_buffers per flow, more when several flows share the server) and the Trove call its AIO thread is running,
  * each client's outstanding I/O requests, and the file's simple-stripe layout (which server holds each strip). From the
- * core's flow_buffers, trove_op and client_requests records (inspect/storageState.ts). Shown for PVFS2 workloads only.
+ * core's flow_buffers, trove_op and client_requests records (inspect/storageState.ts); below, the list transfer at the
+ * time cursor, its pieces landing (ListTransferView). Shown for PVFS2 workloads only.
  */
 import { useMemo } from 'react';
 import { useScenario } from '../hooks/useScenario';
@@ -13,6 +14,7 @@ import { useParameterRegistry } from '../hooks/useParameterRegistry';
 import { useRun } from '../run/RunContext';
 import { storageAt, stripeLayout } from '../inspect/storageState';
 import { QueueSlots } from './QueueSlots';
+import { ListTransferView } from './ListTransferView';
 
 const PVFS2_KINDS = new Set(['pvfs2-listio', 'mpi-tile-io', 'btio']);
 
@@ -95,6 +97,7 @@ export function StorageView() {
         ))}
         <span className="muted"> …</span>
       </div>
+      <ListTransferView clients={clients} />
     </section>
   );
 }

@@ -647,6 +647,11 @@ export const CORE_CATALOG = {
       "name": "client_requests",
       "about": "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)",
       "values": "requests outstanding"
+    },
+    {
+      "kind": 83,
+      "name": "list_piece",
+      "about": "one piece of a BMI list transfer in the receiver's memory (its host; message, bytes): index << 12 | sender node"
     }
   ]
 } as const;

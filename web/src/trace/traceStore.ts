@@ -3,14 +3,15 @@
  * arrays; React sees the run's `traceVersion`).
  *
  * Columns grow by doubling as batches arrive from the worker. For queries at an animation time, records are
- * grouped by category (packets, PCI, NIC thread, levels, host ops, messages, queue states, host thread states) and each category keeps a
+ * grouped by category (packets, PCI, NIC thread, levels, host ops, messages, queue states, host thread states, list
+ * pieces) and each category keeps a
  * permutation of its records sorted by t_start_ps, extended by merging each sorted batch (O(n) per batch),
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
 import type { TraceBatch } from '../sim/bridgeTypes';
 import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';
 
-export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue' | 'thread';
+export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue' | 'thread' | 'piece';
 
 export function categoryOfKind(kind: number): TraceCategory | null {
   if (isPacketKind(kind)) return 'packet';
@@ -23,10 +24,12 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   if (isQueueKind(kind)) return 'queue';
   // A host thread entering a state (chain/hostThreads.ts): polling, arming, asleep, waking, running
   if (kind === TraceKind.host_thread) return 'thread';
+  // A piece of a PVFS2 BMI list transfer in the receiver's memory (inspect/listTransfers.ts)
+  if (kind === TraceKind.list_piece) return 'piece';
   return null;
 }
 
-const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread'];
+const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread', 'piece'];
 
 /** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
 export class SortedIndex {
@@ -95,7 +98,7 @@ export class TraceStore {
   readonly index: Record<TraceCategory, SortedIndex> = {
     packet: new SortedIndex(), pci: new SortedIndex(), nic_thread: new SortedIndex(),
     level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(), queue: new SortedIndex(),
-    thread: new SortedIndex(),
+    thread: new SortedIndex(), piece: new SortedIndex(),
   };
   /** Level records (input_queue, match_list, event_queue) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
@@ -139,7 +142,7 @@ export class TraceStore {
     this.value.set(batch.value, base);
     this.length = base + batch.n;
     const fresh: Record<TraceCategory, number[]> = {
-      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [], thread: [],
+      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [], thread: [], piece: [],
     };
     for (let r = base; r < this.length; r++) {
       const c = categoryOfKind(this.kind[r]);

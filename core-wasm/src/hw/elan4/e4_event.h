@@ -33,6 +33,9 @@ class E4Event {
   /// `raised` runs when the interrupt reaches the host (its cookie written to host memory); nullptr clears.
   void set_interrupt(std::function<void()> raised) { interrupt_ = std::move(raised); }
   bool has_interrupt() const { return static_cast<bool>(interrupt_); }
+  /// `counted(remaining)` runs at every trigger, after the count is taken and before the event fires: a probe for
+  /// traces, which the hardware does not have (it changes no timing).
+  void set_observer(std::function<void(uint32_t remaining)> counted) { observer_ = std::move(counted); }
 
   /// One set-event on behalf of `message`. Fires the actions when the count is reached.
   void trigger(uint32_t message);
@@ -48,6 +51,7 @@ class E4Event {
   std::shared_ptr<E4Dma> copy_;
   std::function<void()> write_;
   std::function<void()> interrupt_;
+  std::function<void(uint32_t)> observer_;
 };
 
 }  // namespace hpcsim

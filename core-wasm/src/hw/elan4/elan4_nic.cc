@@ -18,6 +18,7 @@ void E4Event::trigger(uint32_t message) {
   if (remaining_ == 0) return;  // already fired and not re-primed: the set-event is lost
   --remaining_;
   nic_.trace_event(*this, message);
+  if (observer_) observer_(remaining_);
   if (remaining_ > 0) return;
   nic_.fire(*this, message);
 }
