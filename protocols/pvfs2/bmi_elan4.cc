@@ -53,13 +53,100 @@ BmiElan4::BmiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p,
       descriptor_cycles_(p.get("bmi_elan4.descriptor_cycles")),
       segment_cycles_(p.get("bmi_elan4.segment_cycles")) {
   const uint32_t slots = static_cast<uint32_t>(p.count("bmi_elan4.queue_slots"));
+  // Each of the other nodes may hold a connection into this queue: its credits and the reserve for uncredited ones.
+  const int peers = std::max(1, cluster.size() - 1);
+  conn_credits_ = std::max(1, static_cast<int>(slots) / peers - kReservedSlots);
   for (int n = 0; n < cluster.size(); ++n) {
     queues_.push_back(std::make_unique<InputQueue>(sim, cluster.elan4(n, 0), slots, slot_bytes_));
     queues_.back()->set_listener([this, n]() { on_slot(n); });
   }
 }
 
+int BmiElan4::credits(int node, int peer) const {
+  auto it = conns_.find({node, peer});
+  return it == conns_.end() ? 0 : it->second.credits;
+}
+
+void BmiElan4::with_credit(int node, int peer, std::function<void()> go) {
+  Conn& c = conn(node, peer);
+  if (c.state == Conn::State::kUp && c.waiting.empty() && c.credits > 0) {
+    --c.credits;
+    go();
+    return;
+  }
+  c.waiting.push_back(std::move(go));
+  if (c.state == Conn::State::kUp) {  // out of credits: every message waiting now waits for one
+    credit_waits_ += c.waiting.size() - c.counted;
+    c.counted = c.waiting.size();
+  }
+  if (c.state == Conn::State::kNone) connect(node, peer);
+}
+
+void BmiElan4::drain(int node, int peer) {
+  Conn& c = conn(node, peer);
+  while (c.state == Conn::State::kUp && !c.waiting.empty() && c.credits > 0) {
+    --c.credits;
+    std::function<void()> go = std::move(c.waiting.front());
+    c.waiting.pop_front();
+    if (c.counted > 0) --c.counted;
+    go();
+  }
+  if (c.state == Conn::State::kUp && !c.waiting.empty()) {
+    credit_waits_ += c.waiting.size() - c.counted;
+    c.counted = c.waiting.size();
+  }
+}
+
+// PVFS2's dynamic client/server model: the first message to a peer sets the connection up (CONNECT, answered by
+// ACCEPT), each side's host running a BMI step for it; each side then holds conn_credits_ slots of the other's queue.
+void BmiElan4::connect(int node, int peer) {
+  conn(node, peer).state = Conn::State::kConnecting;
+  ++connections_;
+  Header h;
+  h.kind = Kind::kConnect;
+  const uint32_t msg = ++*ids_;
+  thread(node).run(cycles(post_cycles_), [this, node, peer, msg, h]() { qdma(node, peer, header_bytes_, msg, h); });
+}
+
+void BmiElan4::account(int node, int from, const Header& h) {
+  Conn& c = conn(node, from);
+  switch (h.kind) {
+    case Kind::kConnect: {
+      if (c.state != Conn::State::kUp) {
+        c.state = Conn::State::kUp;
+        c.credits = conn_credits_;
+      }
+      Header a;
+      a.kind = Kind::kAccept;
+      const uint32_t msg = ++*ids_;
+      thread(node).run(cycles(post_cycles_), [this, node, from, msg, a]() { qdma(node, from, header_bytes_, msg, a); });
+      break;
+    }
+    case Kind::kAccept:
+      if (c.state != Conn::State::kUp) {
+        c.state = Conn::State::kUp;
+        c.credits = conn_credits_;
+      }
+      break;
+    case Kind::kCredit:
+      break;
+    default:  // a credited message: its slot is owed back to the sender
+      if (++c.owed >= std::max(1, conn_credits_ / 2)) {
+        ++credit_messages_;
+        Header k;
+        k.kind = Kind::kCredit;
+        const uint32_t msg = ++*ids_;
+        qdma(node, from, header_bytes_, msg, k);  // carries every owed slot (qdma piggybacks them)
+      }
+  }
+  c.credits += h.credits;
+  drain(node, from);
+}
+
 void BmiElan4::qdma(int node, int peer, uint32_t bytes, uint32_t message, Header h, std::shared_ptr<E4Dma>* out) {
+  Conn& c = conn(node, peer);
+  h.credits = c.owed;  // slots consumed from the peer go back with any message to it
+  c.owed = 0;
   const uint64_t cookie = ++next_cookie_;
   headers_[cookie] = std::move(h);
   auto d = std::make_shared<E4Dma>();
@@ -92,11 +179,13 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
   if (eager) {
     // The data goes into the QDMA's send buffer (the DMA reads it from there): the send is complete at once.
     t.copy(total, list_ps, [this, node, peer, msg, in, total, sent = std::move(sent)]() {
-      Header h;
-      h.kind = Kind::kEager;
-      h.in = in;
-      qdma(node, peer, header_bytes_ + static_cast<uint32_t>(total), msg, h);
-      if (sent) sent(0, total);
+      with_credit(node, peer, [this, node, peer, msg, in, total, sent]() {
+        Header h;
+        h.kind = Kind::kEager;
+        h.in = in;
+        qdma(node, peer, header_bytes_ + static_cast<uint32_t>(total), msg, h);
+        if (sent) sent(0, total);
+      });
     });
     return;
   }
@@ -106,12 +195,14 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
   in.cookie = id;
   sends_[id] = Pending{std::move(sent)};
   auto rts = [this, node, peer, msg, in]() {
-    Header h;
-    h.kind = Kind::kRts;
-    h.in = in;
-    h.send_id = in.cookie;
-    const uint32_t bytes = header_bytes_ + entry_bytes_ * static_cast<uint32_t>(in.sender_segments.size());
-    qdma(node, peer, std::min(bytes, slot_bytes_), msg, h);
+    with_credit(node, peer, [this, node, peer, msg, in]() {
+      Header h;
+      h.kind = Kind::kRts;
+      h.in = in;
+      h.send_id = in.cookie;
+      const uint32_t bytes = header_bytes_ + entry_bytes_ * static_cast<uint32_t>(in.sender_segments.size());
+      qdma(node, peer, std::min(bytes, slot_bytes_), msg, h);
+    });
   };
   if (pack) {
     packed_ += total;
@@ -133,7 +224,12 @@ void BmiElan4::on_slot(int node) {
     auto it = headers_.find(slot.cookie);
     Header h = std::move(it->second);
     headers_.erase(it);
+    account(node, slot.src_node, h);
     switch (h.kind) {
+      case Kind::kCredit:
+      case Kind::kConnect:
+      case Kind::kAccept:
+        break;
       case Kind::kEager:
         arrived(node, h.in);
         break;
@@ -178,51 +274,8 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
   Elan4Nic& e4 = cluster_.elan4(node, 0);
   Host& host = t.host();
   if (mode_ == ListMode::kSgLio) {
-    const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
-    const size_t k = pieces.size();
-    std::vector<std::shared_ptr<E4Dma>> ds(k);
-    for (size_t i = 0; i < k; ++i) {
-      ds[i] = std::make_shared<E4Dma>();
-      ds[i]->type = E4Dma::Type::kRdmaRead;
-      ds[i]->peer = in.peer;
-      ds[i]->bytes = pieces[i];
-      ds[i]->message = in.message;
-    }
-    // SEAMUR: one event counts the N completions; it writes the done word and injects the FIN.
-    auto seamur = std::make_shared<E4Event>(e4, static_cast<uint32_t>(k));
-    std::shared_ptr<E4Dma> fin;
-    Header h;
-    h.kind = Kind::kFin;
-    h.in = in;
-    h.send_id = in.cookie;
-    qdma(node, in.peer, header_bytes_, in.message, h, &fin);
-    seamur->set_copy(fin);
-    seamur->set_write([this, node, complete]() { thread(node).run(cycles(poll_cycles_), complete); });
-    // Trace: each descriptor's piece lands in chain order (one SEAMUR count each).
-    auto since = std::make_shared<Time>(sim().now());
-    seamur->set_observer([this, node, in, pieces, since](uint32_t remaining) {
-      const uint32_t i = static_cast<uint32_t>(pieces.size()) - remaining - 1;
-      record_piece(node, in, i, pieces[i], *since);
-      *since = sim().now();
-    });
-    for (size_t i = 0; i < k; ++i) {
-      ds[i]->dst_event = seamur;
-      if (i + 1 < k) {
-        auto chain = std::make_shared<E4Event>(e4, 1);
-        chain->set_copy(ds[i + 1]);
-        ds[i]->src_event = chain;
-      }
-    }
-    auto kick = std::make_shared<E4Event>(e4, 1);
-    kick->set_copy(ds[0]);
-    descriptors_ += k;
-    chained_ += k;
-    // Build the N descriptors and write them into Elan memory (write-combined PIO), then one SET_EVENT.
-    t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [this, node, &e4, &host, k, kick, in]() {
-      e4.pio_write(host, static_cast<uint32_t>(kE4DmaDescriptorBytes * k), in.message, []() {}, []() {});
-      e4.post_command(host, kE4WordBytes, in.message, [kick, m = in.message]() { kick->trigger(m); }, []() {});
-      (void)node;
-    });
+    // The chain's FIN is injected by a COPY event, with no host to wait for a credit then: take it now.
+    with_credit(node, in.peer, [this, node, in, mine, complete]() { sg_chain(node, in, mine, complete); });
     return;
   }
   if (mode_ == ListMode::kLio) {
@@ -284,13 +337,67 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
   }
 }
 
+void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint32_t>& mine,
+                        std::function<void()> complete) {
+  Thread& t = thread(node);
+  Elan4Nic& e4 = cluster_.elan4(node, 0);
+  Host& host = t.host();
+  const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
+  const size_t k = pieces.size();
+  std::vector<std::shared_ptr<E4Dma>> ds(k);
+  for (size_t i = 0; i < k; ++i) {
+    ds[i] = std::make_shared<E4Dma>();
+    ds[i]->type = E4Dma::Type::kRdmaRead;
+    ds[i]->peer = in.peer;
+    ds[i]->bytes = pieces[i];
+    ds[i]->message = in.message;
+  }
+  // SEAMUR: one event counts the N completions; it writes the done word and injects the FIN.
+  auto seamur = std::make_shared<E4Event>(e4, static_cast<uint32_t>(k));
+  std::shared_ptr<E4Dma> fin;
+  Header h;
+  h.kind = Kind::kFin;
+  h.in = in;
+  h.send_id = in.cookie;
+  qdma(node, in.peer, header_bytes_, in.message, h, &fin);
+  seamur->set_copy(fin);
+  seamur->set_write([this, node, complete]() { thread(node).run(cycles(poll_cycles_), complete); });
+  // Trace: each descriptor's piece lands in chain order (one SEAMUR count each).
+  auto since = std::make_shared<Time>(sim().now());
+  seamur->set_observer([this, node, in, pieces, since](uint32_t remaining) {
+    const uint32_t i = static_cast<uint32_t>(pieces.size()) - remaining - 1;
+    record_piece(node, in, i, pieces[i], *since);
+    *since = sim().now();
+  });
+  for (size_t i = 0; i < k; ++i) {
+    ds[i]->dst_event = seamur;
+    if (i + 1 < k) {
+      auto chain = std::make_shared<E4Event>(e4, 1);
+      chain->set_copy(ds[i + 1]);
+      ds[i]->src_event = chain;
+    }
+  }
+  auto kick = std::make_shared<E4Event>(e4, 1);
+  kick->set_copy(ds[0]);
+  descriptors_ += k;
+  chained_ += k;
+  // Build the N descriptors and write them into Elan memory (write-combined PIO), then one SET_EVENT.
+  t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [this, node, &e4, &host, k, kick, in]() {
+    e4.pio_write(host, static_cast<uint32_t>(kE4DmaDescriptorBytes * k), in.message, []() {}, []() {});
+    e4.post_command(host, kE4WordBytes, in.message, [kick, m = in.message]() { kick->trigger(m); }, []() {});
+    (void)node;
+  });
+}
+
 void BmiElan4::send_fin(int node, const BmiIncoming& in, int error) {
   Header h;
   h.kind = Kind::kFin;
   h.in = in;
   h.send_id = in.cookie;
   h.error = error;
-  thread(node).run(cycles(post_cycles_), [this, node, in, h]() { qdma(node, in.peer, header_bytes_, in.message, h); });
+  thread(node).run(cycles(post_cycles_), [this, node, in, h]() {
+    with_credit(node, in.peer, [this, node, in, h]() { qdma(node, in.peer, header_bytes_, in.message, h); });
+  });
 }
 
 void BmiElan4::refuse(int node, const BmiIncoming& in, int error) {

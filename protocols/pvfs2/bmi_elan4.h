@@ -8,8 +8,17 @@
 //  - kLio: the sender packs its list into a contiguous buffer by memcpy; the receiver pulls one RDMA into a
 //    contiguous buffer and unpacks it by memcpy.
 //  - kIterative: the receiver's host posts one RDMA per piece and waits for each done word.
+// Connections and slot credits (our design; the papers give the idea, not the code): a process connects to a peer
+// at its first message (CONNECT / ACCEPT by QDMA, clients and servers started apart as PVFS2's dynamic
+// client/server model has them); each connection then owns kConnCredits slots of the peer's input queue, the queue
+// divided among the other nodes less a reserve for the uncredited CONNECT, ACCEPT and CREDIT messages. Every other
+// QDMA takes a credit (a message without one waits on its connection); the receiver returns the slots it consumed
+// on its next message to that peer, or in a CREDIT message once half a connection's credits are owed. The FIN of an
+// SG-LIO chain, injected by a COPY event with no host involved, takes its credit when the chain is built.
 #pragma once
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -37,6 +46,20 @@ class BmiElan4 : public BmiMethod {
   uint64_t descriptors() const { return descriptors_; }
   uint64_t chained_starts() const { return chained_; }
   uint64_t bytes_packed() const { return packed_; }
+  /// Slots of a peer's input queue one connection owns (its credits when it is set up).
+  int connection_credits() const { return conn_credits_; }
+  /// Connections set up (CONNECT sent), CREDIT messages sent, and messages that waited for a credit.
+  uint64_t connections() const { return connections_; }
+  uint64_t credit_messages() const { return credit_messages_; }
+  uint64_t credit_waits() const { return credit_waits_; }
+  /// Credits `node` holds towards `peer` (0 before the connection is up).
+  int credits(int node, int peer) const;
+  /// QDMAs the input queues refused because they were full (NACKed and retried by the NIC), over all nodes.
+  uint64_t queue_refusals() const {
+    uint64_t n = 0;
+    for (const auto& q : queues_) n += q->refused();
+    return n;
+  }
 
  protected:
   void transmit(int node, int peer, int tag, const std::vector<uint32_t>& segments, uint64_t total, bool unexpected,
@@ -45,19 +68,37 @@ class BmiElan4 : public BmiMethod {
   void refuse(int node, const BmiIncoming& in, int error) override;
 
  private:
-  enum class Kind { kEager, kRts, kFin };
+  enum class Kind { kEager, kRts, kFin, kCredit, kConnect, kAccept };
   struct Header {
     Kind kind = Kind::kEager;
     BmiIncoming in;
     uint64_t send_id = 0;  ///< kRts, kFin: the sender's rendezvous
     int error = 0;         ///< kFin
+    int credits = 0;       ///< slots the sender consumed from the receiver's messages, returned with this one
   };
+  /// One direction of a connection: what `node` knows about sending to `peer`.
+  struct Conn {
+    enum class State { kNone, kConnecting, kUp } state = State::kNone;
+    int credits = 0;  ///< slots of the peer's queue this node may still fill
+    int owed = 0;     ///< slots this node consumed from the peer's messages, not yet returned
+    std::deque<std::function<void()>> waiting;  ///< QDMAs waiting for the connection or a credit
+    size_t counted = 0;  ///< waiting QDMAs (from the front) already counted in credit_waits_
+  };
+  Conn& conn(int node, int peer) { return conns_[{node, peer}]; }
+  /// Runs `go` (which posts one credited QDMA to `peer`) once the connection is up and a credit taken.
+  void with_credit(int node, int peer, std::function<void()> go);
+  void drain(int node, int peer);
+  void connect(int node, int peer);
+  /// Bookkeeping of a slot `node` consumed from `from`: credits returned, credits owed, CONNECT / ACCEPT.
+  void account(int node, int from, const Header& h);
   struct Pending {
     BmiDone sent;
   };
   void qdma(int node, int peer, uint32_t bytes, uint32_t message, Header h, std::shared_ptr<E4Dma>* out = nullptr);
   void on_slot(int node);
   void finish_pull(int node, const BmiIncoming& in, BmiReceive recv, bool unpack);
+  /// SG-LIO: the N chained RDMA reads of rendezvous `in` into `mine`, their SEAMUR event and the FIN it injects.
+  void sg_chain(int node, const BmiIncoming& in, const std::vector<uint32_t>& mine, std::function<void()> complete);
   void send_fin(int node, const BmiIncoming& in, int error);
   Time cycles(double c) const { return static_cast<Time>(c * cycle_ps_ + 0.5); }
 
@@ -74,6 +115,11 @@ class BmiElan4 : public BmiMethod {
   std::map<uint64_t, Pending> sends_;  ///< rendezvous sends waiting for their FIN
   uint64_t next_send_ = 0;
   uint64_t descriptors_ = 0, chained_ = 0, packed_ = 0;
+  int conn_credits_ = 1;
+  std::map<std::pair<int, int>, Conn> conns_;
+  uint64_t connections_ = 0, credit_messages_ = 0, credit_waits_ = 0;
+  /// Slots of each queue kept per peer for uncredited messages: up to two CREDIT messages and a CONNECT or ACCEPT.
+  static constexpr int kReservedSlots = 3;
 };
 
 }  // namespace hpcsim::pvfs2

@@ -40,7 +40,7 @@ const std::vector<ParameterSpec>& bmi_elan4_parameters() {
   // clang-format off
   static const std::vector<ParameterSpec> kTable = {
   {"bmi_elan4.slot_bytes", "B", 2048, 128, 2048, true, "Input-queue slot of each process: the largest QDMA (header + eager data).", "seed 000 (QDMA for messages up to 2 KB); REFERENCES §1.2.1"},
-  {"bmi_elan4.queue_slots", "slots", 128, 1, 4096, true, "Slots of each process's QDMA input queue (unexpected, eager, rendezvous and FIN messages).", "[estimate] one queue per process sized for 4 clients x 8 flow buffers and their requests"},
+  {"bmi_elan4.queue_slots", "slots", 128, 1, 4096, true, "Slots of each process's QDMA input queue (unexpected, eager, rendezvous, FIN, CONNECT/ACCEPT and CREDIT messages); each connection into it holds queue_slots / (nodes - 1) - 3 of them as credits, 3 per peer kept for uncredited messages.", "[estimate] one queue per process sized for 4 clients x 8 flow buffers and their requests"},
   {"bmi_elan4.header_bytes", "B", 64, 16, 512, true, "BMI/Elan4 message header: type, tag, sizes, sender and rendezvous ids.", "[estimate] a 64-byte header like PTL/Elan4's (REFERENCES §1.3.3)"},
   {"bmi_elan4.list_entry_bytes", "B", 16, 8, 64, true, "Bytes per (address, length) pair of the list a rendezvous request carries.", "references/pvfs2-elan4.md §3.4 (bmi_ib's 8+4+4 B per entry)"},
   {"bmi_elan4.unexpected_bytes", "B", 16384, 2048, 65536, true, "Largest unexpected message; above one slot it is pulled by RDMA into a BMI buffer.", "[estimate] bmi_gm's GM_MODE_UNEXP_LIMIT 16384 (references §2.4); an hindexed request of 64 regions is ~5 KB"},

@@ -130,6 +130,37 @@ TEST(SgLio, LioPacksAndIterativePostsEveryDescriptorFromTheHost) {
   EXPECT_GT(t_it, 0);
 }
 
+TEST(Elan4Credits, TheFirstMessageConnectsThenEachConnectionHoldsItsShareOfThePeersQueue) {
+  Rig r;  // 4 nodes: each queue of bmi_elan4.queue_slots is shared by 3 peers, less the reserve for uncredited ones
+  const int slots = static_cast<int>(r.p.count("bmi_elan4.queue_slots"));
+  EXPECT_EQ(r.bmi->connection_credits(), slots / 3 - 3);
+  EXPECT_EQ(r.bmi->credits(0, 1), 0);
+  bool got = false;
+  r.bmi->post_recv(1, 0, 7, {100}, 100, [&](int, uint64_t) { got = true; });
+  r.bmi->post_send(0, 1, 7, {100}, 100, {});
+  r.sim.run(UINT64_MAX);
+  EXPECT_TRUE(got);
+  EXPECT_EQ(r.bmi->connections(), 1u);  // node 0's CONNECT; node 1 answered with ACCEPT and is connected too
+  // Node 0 spent one credit; node 1 owes it back with its next message.
+  EXPECT_EQ(r.bmi->credits(0, 1), r.bmi->connection_credits() - 1);
+  EXPECT_EQ(r.bmi->credits(1, 0), r.bmi->connection_credits());
+}
+
+TEST(Elan4Credits, ABurstBeyondTheCreditsWaitsAndIsReturnedByCreditMessages) {
+  Rig r;
+  const int burst = 3 * r.bmi->connection_credits();
+  int got = 0;
+  for (int i = 0; i < burst; ++i) r.bmi->post_send(0, 1, i, {64}, 64, {});
+  for (int i = 0; i < burst; ++i) r.bmi->post_recv(1, 0, i, {64}, 64, [&](int, uint64_t) { ++got; });
+  r.sim.run(UINT64_MAX);
+  EXPECT_EQ(got, burst);
+  EXPECT_GT(r.bmi->credit_waits(), 0u);
+  EXPECT_GT(r.bmi->credit_messages(), 0u);  // node 1 sends nothing back: its slots return in CREDIT messages
+  // Credits kept the queue from overflowing: no QDMA was refused by a full queue.
+  EXPECT_EQ(r.bmi->queue_refusals(), 0u);
+  EXPECT_GT(r.bmi->credits(0, 1), 0);
+}
+
 /// The list_piece trace records of one run (landing time, piece index, bytes), in recording order.
 struct PieceRecord {
   double start, landed;
