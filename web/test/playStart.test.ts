@@ -5,17 +5,8 @@ import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { playStartTime, speedForRun } from '../src/playback/playStart.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
-import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
+import { batch } from './support/traceBatch.ts';
 
-function batch(records: number[][]): TraceBatch {
-  const col = (i: number) => records.map((r) => r[i]);
-  return {
-    n: records.length,
-    t_start_ps: new Float64Array(col(0)), t_end_ps: new Float64Array(col(1)), kind: new Uint32Array(col(2)),
-    component: new Uint32Array(col(3)), message: new Uint32Array(col(4)), bytes: new Uint32Array(col(5)),
-    value: new Int32Array(col(6)),
-  };
-}
 
 const US = 1e6;
 /** A message posted at 0 and delivered at 8 µs; its first packet crosses a link from 5 µs to 6 µs, another at 30 µs. */

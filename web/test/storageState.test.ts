@@ -6,17 +6,9 @@ import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { storageAt, stripeLayout } from '../src/inspect/storageState.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
-import type { Topology, TraceBatch } from '../src/sim/bridgeTypes.ts';
+import type { Topology } from '../src/sim/bridgeTypes.ts';
+import { batch } from './support/traceBatch.ts';
 
-function batch(records: number[][]): TraceBatch {
-  const col = (i: number) => records.map((r) => r[i]);
-  return {
-    n: records.length,
-    t_start_ps: new Float64Array(col(0)), t_end_ps: new Float64Array(col(1)), kind: new Uint32Array(col(2)),
-    component: new Uint32Array(col(3)), message: new Uint32Array(col(4)), bytes: new Uint32Array(col(5)),
-    value: new Int32Array(col(6)),
-  };
-}
 
 /** Nodes 0-3, each with an Elan4-network host (id 10 + n) and an InfiniBand host (id 20 + n). */
 const topology = {

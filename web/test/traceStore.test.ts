@@ -1,22 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
-import type { TraceBatch } from '../src/sim/bridgeTypes.ts';
+import { batch } from './support/traceBatch.ts';
 
 /** Records as [t_start_ps, t_end_ps, kind, component, message, bytes, value]. */
-function batch(records: number[][]): TraceBatch {
-  const col = (i: number) => records.map((r) => r[i]);
-  return {
-    n: records.length,
-    t_start_ps: new Float64Array(col(0)),
-    t_end_ps: new Float64Array(col(1)),
-    kind: new Uint32Array(col(2)),
-    component: new Uint32Array(col(3)),
-    message: new Uint32Array(col(4)),
-    bytes: new Uint32Array(col(5)),
-    value: new Int32Array(col(6)),
-  };
-}
 
 test('packets active at t, across batches that arrive out of order', () => {
   const store = new TraceStore();
