@@ -1,6 +1,6 @@
 /**
- * The walkthroughs of MPICH-QsNet (seed 001), SCI-MPICH, M-VIA and TCP/IP (seed 003) and PVFS2's list I/O methods
- * (seed 000: SG-LIO, LIO, iterative, PVFS2/IBA) open from their short links
+ * The walkthroughs of MPICH-QsNet (seed 001), SCI-MPICH, M-VIA and TCP/IP (seed 003), PVFS2's list I/O methods
+ * (seed 000: SG-LIO, LIO, iterative, PVFS2/IBA) and MVAPICH's eager and rendezvous paths open from their short links
  * (`#scenario=<id>&w=<walkthrough>&step=1`) and step forward and back: the card's text and citation change, and
  * the time cursor moves by exactly the difference of the steps' offsets from their anchor message.
  */
@@ -27,6 +27,8 @@ const CASES = [
   { file: 'pvfs2-elan4-listio', id: 'lio-write', cite: /Seed 000|references|REFERENCES/ },
   { file: 'pvfs2-elan4-listio', id: 'iterative-write', cite: /Seed 000|references/ },
   { file: 'pvfs2-elan4-listio', id: 'iba-write', cite: /bmi_ib/ },
+  { file: 'ib-verbs-pingpong', id: 'mvapich-eager', cite: /MVAPICH/ },
+  { file: 'ib-verbs-pingpong', id: 'mvapich-rput', cite: /MVAPICH/ },
 ];
 
 for (const c of CASES) {

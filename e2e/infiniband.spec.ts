@@ -26,6 +26,9 @@ test('#scenario=ib-verbs-pingpong draws InfiniHost HCAs on an InfiniScale switch
   expect(sw.x + sw.width).toBeGreaterThanOrEqual(last.x + last.width / 2);
   expect(await emulator.finishedFingerprint()).toBe(golden['ib-verbs-pingpong']);
   await expect(emulator.errorBanner).toHaveCount(0);
+  // An HCA keeps posted receives, not a match list.
+  await expect(emulator.inspector.getByText('Posted receives (RQ)')).toBeVisible();
+  await expect(emulator.inspector.getByText('Match list (ME)')).toHaveCount(0);
   await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThanOrEqual(20);
   // Play: the clock moves and packets cross the cables.
   const before = await emulator.simTime.textContent();

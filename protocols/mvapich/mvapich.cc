@@ -8,8 +8,10 @@ namespace hpcsim {
 Mvapich::Mvapich(Simulator& sim, InfinibandCluster& net, const ParameterSet& p, uint32_t* message_ids,
                  int32_t series)
     : MpichEngine(net.size(), mpich::kMessageDeviceCosts),
+      sim_(sim),
       net_(net),
       ids_(message_ids),
+      series_(series),
       vbuf_bytes_(static_cast<uint32_t>(p.count("mvapich.vbuf_bytes"))),
       prepost_depth_(static_cast<int>(p.count("mvapich.prepost_depth"))),
       // Data packets must leave at least one credit usable, or an eager message could never go.
@@ -17,8 +19,6 @@ Mvapich::Mvapich(Simulator& sim, InfinibandCluster& net, const ParameterSet& p, 
                                                           p.count("mvapich.prepost_depth") - 1))),
       notify_threshold_(static_cast<int>(p.count("mvapich.credit_notify_threshold"))),
       vbuf_cycles_(static_cast<uint64_t>(p.get("mvapich.vbuf_cycles") + 0.5)) {
-  (void)sim;
-  (void)series;  // the HCAs trace their own steps; this device records no message of its own
   // The job sets its QPs up anew: receives an earlier run left posted on them are gone.
   for (int a = 0; a < net.size(); ++a)
     for (int b = 0; b < net.size(); ++b)
@@ -176,6 +176,7 @@ void Mvapich::start_send(int node, const SendOp& op, Done returned) {
   e.sender_req = op.req;
   e.message = ++*ids_;
   Host& host = host_of(node);
+  if (op.dst != node) catalog(e, op.dst, op.bytes > eager_limit());
   if (op.dst == node || op.bytes <= eager_limit()) {
     ++counters_.eager;
     e.kind = static_cast<int>(Packet::kEagerStart);
@@ -285,6 +286,38 @@ void Mvapich::rput(int node, const Header& reply) {
   h.compute(vbuf_cycles_, [this, node, &h, w, fin, dst = s.dst]() {
     net_.hca(node).post_send(h, w, [this, node, dst, fin]() { send_packet(node, dst, fin); });
   });
+}
+
+void Mvapich::catalog(const mpi::Envelope& e, int dst, bool rendezvous) {
+  const IbWire& w = net_.hca(e.src).wire();
+  MessageCatalog::Entry c;
+  c.series = series_;
+  c.bytes = e.bytes;
+  c.src = e.src;
+  c.dst = dst;
+  c.layers.push_back(HeaderLayer{"MPI", {{"call", "MPI_Isend"}, {"tag", std::to_string(e.tag)},
+                                         {"bytes", std::to_string(e.bytes)}}});
+  if (rendezvous)
+    c.layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "RPUT rendezvous (above a vbuf less its header)"},
+                                               {"packets", "RENDEZVOUS_START " + std::to_string(kMvapichRndvStartBytes) +
+                                                               " B, REPLY " + std::to_string(kMvapichRndvReplyBytes) +
+                                                               " B, RPUT_FINISH " +
+                                                               std::to_string(kMvapichRputFinishBytes) + " B"},
+                                               {"data", "one RDMA write into the registered receive buffer"},
+                                               {"registration", "both buffers, through the registration cache"}}});
+  else
+    c.layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "eager, copied through a vbuf"},
+                                               {"packet", "EAGER_START: " + std::to_string(kMvapichEagerStartBytes) +
+                                                              " B header + data"},
+                                               {"vbuf", std::to_string(vbuf_bytes_) + " B, one credit"}}});
+  c.layers.push_back(HeaderLayer{"Verbs (VAPI)", {{"call", "VAPI_post_sr"},
+                                                  {"opcode", rendezvous ? "VAPI_SEND (control), VAPI_RDMA_WRITE (data)"
+                                                                        : "VAPI_SEND"},
+                                                  {"QP", "reliable connected, QP " + std::to_string(kMvapichQp)}}});
+  c.layers.push_back(HeaderLayer{"IB transport (RC)", {{"path MTU", std::to_string(w.mtu) + " B"},
+                                                       {"source node", std::to_string(e.src)},
+                                                       {"destination node", std::to_string(dst)}}});
+  sim_.messages().add(e.message, std::move(c));
 }
 
 void Mvapich::register_buffer(int node, const BufferKey& key, uint32_t bytes, std::function<void()> then) {

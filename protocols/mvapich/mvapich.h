@@ -136,12 +136,17 @@ class Mvapich : public MpichEngine {
   /// A receive vbuf of `node` took packet `message` from `peer`: poll it, repost, dispatch.
   void on_receive(int node, int peer, uint32_t message);
   void dispatch(int node, int peer, const Header& h);
+  /// Describes message `e` to `dst` in the run's message catalog (the page's per-layer view; the ping-pong traces
+  /// it from send to arrival).
+  void catalog(const mpi::Envelope& e, int dst, bool rendezvous);
   /// Registers a buffer through the registration cache, then `then`.
   void register_buffer(int node, const BufferKey& key, uint32_t bytes, std::function<void()> then);
   void rput(int node, const Header& reply);
 
+  Simulator& sim_;
   InfinibandCluster& net_;
   uint32_t* ids_;
+  int32_t series_;
   uint32_t vbuf_bytes_;
   int prepost_depth_, credit_preserve_, notify_threshold_;
   uint64_t vbuf_cycles_;

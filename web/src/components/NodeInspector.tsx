@@ -53,6 +53,8 @@ export function NodeInspector() {
     // traceVersion: the trace store (outside React) grew
     [trace, traceVersion],
   );
+  // An InfiniBand HCA keeps posted receive WQEs where a Portals NIC keeps match entries (trace kind match_list).
+  const hca = topology?.components.find((c) => c.id === parts?.nic)?.network === 'infiniband';
   const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);
   const eqSize = parameterValue(parameters, scenario, EVENT_QUEUE_SIZE);
 
@@ -93,7 +95,11 @@ export function NodeInspector() {
         )}
         {kept.matchList && (
           <>
-            <dt>Match list (ME)</dt>
+            {hca ? (
+              <dt title="Receive WQEs posted on the HCA's queue pairs and not yet consumed by an arriving send">Posted receives (RQ)</dt>
+            ) : (
+              <dt>Match list (ME)</dt>
+            )}
             <dd data-testid="inspector-match-list">{state.matchListLength} entries</dd>
           </>
         )}
