@@ -2,8 +2,8 @@
  * Page layout: header, error banner, controls, panel toggles; the scenario editor and export when open;
  * cluster + inspector (+ packet layers) left, charts right; compare; sequence chart and timeline; tables below.
  * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type.
- * Panels that open only on request (editor, export, compare, event chain) load as their own chunks the first time
- * they open, so the first load carries only what the default page shows.
+ * Panels that open only on request (editor, export, compare, event chain), and the storage view only PVFS2 runs show,
+ * load as their own chunks the first time they appear, so the first load carries only what the default page shows.
  */
 import { lazy, Suspense } from 'react';
 import { useInitialScenario } from './hooks/useInitialScenario';
@@ -20,7 +20,7 @@ import { ClusterView } from './components/ClusterView';
 import { NodeInspector } from './components/NodeInspector';
 import { ViInspector } from './components/ViInspector';
 import { E4EventInspector } from './components/E4EventInspector';
-import { StorageView, isPvfs2Scenario } from './components/StorageView';
+import { isPvfs2Scenario } from './scenario/pvfs2Workloads';
 import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
@@ -44,6 +44,8 @@ const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m)
 const ExportPanel = lazy(() => import('./components/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const CompareView = lazy(() => import('./components/CompareView').then((m) => ({ default: m.CompareView })));
 const EventChainView = lazy(() => import('./components/EventChainView').then((m) => ({ default: m.EventChainView })));
+/** Only PVFS2 runs show it. */
+const StorageView = lazy(() => import('./components/StorageView').then((m) => ({ default: m.StorageView })));
 
 export function App() {
   useInitialScenario();
@@ -88,7 +90,9 @@ export function App() {
         </div>
         <div className="right-column">
           {pvfs2 ? (
-            <StorageView />
+            <Suspense fallback={null}>
+              <StorageView />
+            </Suspense>
           ) : mpiJob ? (
             <MessageSizeChart />
           ) : (

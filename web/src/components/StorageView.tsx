@@ -15,13 +15,8 @@ import { useRun } from '../run/RunContext';
 import { storageAt, stripeLayout } from '../inspect/storageState';
 import { QueueSlots } from './QueueSlots';
 import { ListTransferView } from './ListTransferView';
+import { isPvfs2Scenario } from '../scenario/pvfs2Workloads';
 
-const PVFS2_KINDS = new Set(['pvfs2-listio', 'mpi-tile-io', 'btio']);
-
-/** Whether `scenario` runs a PVFS2 workload (list I/O, MPI-Tile-IO, BT-IO). */
-export function isPvfs2Scenario(scenario: { workload: { kind: string } }): boolean {
-  return PVFS2_KINDS.has(scenario.workload.kind);
-}
 /** Strips of the file drawn in the layout row. */
 const STRIPS_SHOWN = 12;
 
