@@ -26,7 +26,7 @@ const BOTTOM_Y = 78;
 /** How each operation moves a list (scenario series' `operation`). */
 const MECHANISM: Record<string, string> = {
   'sg-lio': 'zero-copy: a chain of RDMA descriptors, each started by the previous one\'s event (one host doorbell)',
-  lio: 'one RDMA into a contiguous buffer, then unpacked into the list by the host (memcpy)',
+  lio: 'pack/unpack: the side holding the list copies it to or from a contiguous buffer (memcpy); one RDMA moves the buffer',
   iterative: 'one RDMA per piece, each posted by the host',
   'rdma-write': 'bmi_ib: one RDMA write per receiver segment, every segment registered',
 };
