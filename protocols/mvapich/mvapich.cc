@@ -74,11 +74,14 @@ void Mvapich::post_one_receive(int node, int peer, std::function<void()> then) {
   net_.hca(node).post_recv(net_.host(node), std::move(r), std::move(then));
 }
 
+bool Mvapich::has_credit(const Conn& c, const Queued& q) const {
+  if (q.h.type == Packet::kNoop) return true;  // NOOPs land in the extra, uncredited receives
+  return c.credits > (q.h.type == Packet::kEagerStart ? credit_preserve_ : 0);
+}
+
 void Mvapich::send_packet(int node, int peer, Queued q) {
   Conn& c = conn(node, peer);
-  const bool noop = q.h.type == Packet::kNoop;
-  const int floor = q.h.type == Packet::kEagerStart ? credit_preserve_ : 0;
-  if (c.ready && c.backlog.empty() && (noop || c.credits > floor)) {
+  if (c.ready && c.backlog.empty() && has_credit(c, q)) {
     post_packet(node, peer, std::move(q));
     return;
   }
@@ -93,10 +96,7 @@ void Mvapich::send_packet(int node, int peer, Queued q) {
 void Mvapich::flush(int node, int peer) {
   Conn& c = conn(node, peer);
   while (c.ready && !c.backlog.empty()) {
-    const Queued& f = c.backlog.front();
-    const bool noop = f.h.type == Packet::kNoop;
-    const int floor = f.h.type == Packet::kEagerStart ? credit_preserve_ : 0;
-    if (!noop && c.credits <= floor) {
+    if (!has_credit(c, c.backlog.front())) {
       note_blocked(c);
       return;
     }
@@ -162,7 +162,7 @@ void Mvapich::on_receive(int node, int peer, uint32_t message) {
       send_packet(node, peer, std::move(q));
     });
     flush(node, peer);
-    host_of(node).compute(vbuf_cycles_, [this, node, peer, h]() { dispatch(node, peer, h); });
+    host_of(node).compute(vbuf_cycles_, [this, node, h]() { dispatch(node, h); });
   });
 }
 
@@ -212,8 +212,7 @@ void Mvapich::start_send(int node, const SendOp& op, Done returned) {
                   });
 }
 
-void Mvapich::dispatch(int node, int peer, const Header& h) {
-  (void)peer;
+void Mvapich::dispatch(int node, const Header& h) {
   switch (h.type) {
     case Packet::kEagerStart:
     case Packet::kRndvStart:
@@ -289,16 +288,25 @@ void Mvapich::rput(int node, const Header& reply) {
 }
 
 void Mvapich::catalog(const mpi::Envelope& e, int dst, bool rendezvous) {
-  const IbWire& w = net_.hca(e.src).wire();
   MessageCatalog::Entry c;
   c.series = series_;
   c.bytes = e.bytes;
   c.src = e.src;
   c.dst = dst;
-  c.layers.push_back(HeaderLayer{"MPI", {{"call", "MPI_Isend"}, {"tag", std::to_string(e.tag)},
+  // Built when the page opens the message (the catalog's lazy description), from copies.
+  c.describe = [e, dst, rendezvous, vbuf = vbuf_bytes_, mtu = net_.hca(e.src).wire().mtu]() {
+    return describe(e, dst, rendezvous, vbuf, mtu);
+  };
+  sim_.messages().add(e.message, std::move(c));
+}
+
+std::vector<HeaderLayer> Mvapich::describe(const mpi::Envelope& e, int dst, bool rendezvous, uint32_t vbuf_bytes,
+                                           uint32_t mtu) {
+  std::vector<HeaderLayer> layers;
+  layers.push_back(HeaderLayer{"MPI", {{"call", "MPI_Isend"}, {"tag", std::to_string(e.tag)},
                                          {"bytes", std::to_string(e.bytes)}}});
   if (rendezvous)
-    c.layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "RPUT rendezvous (above a vbuf less its header)"},
+    layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "RPUT rendezvous (above a vbuf less its header)"},
                                                {"packets", "RENDEZVOUS_START " + std::to_string(kMvapichRndvStartBytes) +
                                                                " B, REPLY " + std::to_string(kMvapichRndvReplyBytes) +
                                                                " B, RPUT_FINISH " +
@@ -306,18 +314,18 @@ void Mvapich::catalog(const mpi::Envelope& e, int dst, bool rendezvous) {
                                                {"data", "one RDMA write into the registered receive buffer"},
                                                {"registration", "both buffers, through the registration cache"}}});
   else
-    c.layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "eager, copied through a vbuf"},
+    layers.push_back(HeaderLayer{"MVAPICH", {{"protocol", "eager, copied through a vbuf"},
                                                {"packet", "EAGER_START: " + std::to_string(kMvapichEagerStartBytes) +
                                                               " B header + data"},
-                                               {"vbuf", std::to_string(vbuf_bytes_) + " B, one credit"}}});
-  c.layers.push_back(HeaderLayer{"Verbs (VAPI)", {{"call", "VAPI_post_sr"},
+                                               {"vbuf", std::to_string(vbuf_bytes) + " B, one credit"}}});
+  layers.push_back(HeaderLayer{"Verbs (VAPI)", {{"call", "VAPI_post_sr"},
                                                   {"opcode", rendezvous ? "VAPI_SEND (control), VAPI_RDMA_WRITE (data)"
                                                                         : "VAPI_SEND"},
                                                   {"QP", "reliable connected, QP " + std::to_string(kMvapichQp)}}});
-  c.layers.push_back(HeaderLayer{"IB transport (RC)", {{"path MTU", std::to_string(w.mtu) + " B"},
+  layers.push_back(HeaderLayer{"IB transport (RC)", {{"path MTU", std::to_string(mtu) + " B"},
                                                        {"source node", std::to_string(e.src)},
                                                        {"destination node", std::to_string(dst)}}});
-  sim_.messages().add(e.message, std::move(c));
+  return layers;
 }
 
 void Mvapich::register_buffer(int node, const BufferKey& key, uint32_t bytes, std::function<void()> then) {

@@ -130,15 +130,19 @@ class Mvapich : public MpichEngine {
   /// Sends packet `q` to `peer` if a credit allows, else queues it; data packets leave credit_preserve credits.
   void send_packet(int node, int peer, Queued q);
   void flush(int node, int peer);
+  /// Whether `c` may send `q` now: NOOPs always; eager data above credit_preserve; control packets above none.
+  bool has_credit(const Conn& c, const Queued& q) const;
   /// Counts the backlog's packets not counted yet as waiting for a credit (counters_.backlogged).
   void note_blocked(Conn& c);
   void post_packet(int node, int peer, Queued q);
   /// A receive vbuf of `node` took packet `message` from `peer`: poll it, repost, dispatch.
   void on_receive(int node, int peer, uint32_t message);
-  void dispatch(int node, int peer, const Header& h);
-  /// Describes message `e` to `dst` in the run's message catalog (the page's per-layer view; the ping-pong traces
-  /// it from send to arrival).
+  void dispatch(int node, const Header& h);
+  /// Registers message `e` to `dst` in the run's message catalog (the ping-pong traces it from send to arrival);
+  /// its layers for the page's per-layer view are described only when asked (describe).
   void catalog(const mpi::Envelope& e, int dst, bool rendezvous);
+  static std::vector<HeaderLayer> describe(const mpi::Envelope& e, int dst, bool rendezvous, uint32_t vbuf_bytes,
+                                           uint32_t mtu);
   /// Registers a buffer through the registration cache, then `then`.
   void register_buffer(int node, const BufferKey& key, uint32_t bytes, std::function<void()> then);
   void rput(int node, const Header& reply);

@@ -75,11 +75,19 @@ void BmiElan4::with_credit(int node, int peer, std::function<void()> go) {
     return;
   }
   c.waiting.push_back(std::move(go));
-  if (c.state == Conn::State::kUp) {  // out of credits: every message waiting now waits for one
-    credit_waits_ += c.waiting.size() - c.counted;
-    c.counted = c.waiting.size();
-  }
+  if (c.state == Conn::State::kUp) note_waiting(c);  // out of credits
   if (c.state == Conn::State::kNone) connect(node, peer);
+}
+
+void BmiElan4::note_waiting(Conn& c) {
+  credit_waits_ += c.waiting.size() - c.counted;
+  c.counted = c.waiting.size();
+}
+
+void BmiElan4::set_up(Conn& c) {
+  if (c.state == Conn::State::kUp) return;  // both sides connected at once: the second grant is not added
+  c.state = Conn::State::kUp;
+  c.credits = conn_credits_;
 }
 
 void BmiElan4::drain(int node, int peer) {
@@ -91,10 +99,7 @@ void BmiElan4::drain(int node, int peer) {
     if (c.counted > 0) --c.counted;
     go();
   }
-  if (c.state == Conn::State::kUp && !c.waiting.empty()) {
-    credit_waits_ += c.waiting.size() - c.counted;
-    c.counted = c.waiting.size();
-  }
+  if (c.state == Conn::State::kUp && !c.waiting.empty()) note_waiting(c);
 }
 
 // PVFS2's dynamic client/server model: the first message to a peer sets the connection up (CONNECT, answered by
@@ -112,10 +117,7 @@ void BmiElan4::account(int node, int from, const Header& h) {
   Conn& c = conn(node, from);
   switch (h.kind) {
     case Kind::kConnect: {
-      if (c.state != Conn::State::kUp) {
-        c.state = Conn::State::kUp;
-        c.credits = conn_credits_;
-      }
+      set_up(c);
       Header a;
       a.kind = Kind::kAccept;
       const uint32_t msg = ++*ids_;
@@ -123,10 +125,7 @@ void BmiElan4::account(int node, int from, const Header& h) {
       break;
     }
     case Kind::kAccept:
-      if (c.state != Conn::State::kUp) {
-        c.state = Conn::State::kUp;
-        c.credits = conn_credits_;
-      }
+      set_up(c);
       break;
     case Kind::kCredit:
       break;

@@ -88,6 +88,10 @@ class BmiElan4 : public BmiMethod {
   /// Runs `go` (which posts one credited QDMA to `peer`) once the connection is up and a credit taken.
   void with_credit(int node, int peer, std::function<void()> go);
   void drain(int node, int peer);
+  /// Counts the QDMAs waiting on `c` not yet counted in credit_waits_.
+  void note_waiting(Conn& c);
+  /// The connection is up with a full grant of credits (once, whichever of CONNECT or ACCEPT comes first).
+  void set_up(Conn& c);
   void connect(int node, int peer);
   /// Bookkeeping of a slot `node` consumed from `from`: credits returned, credits owed, CONNECT / ACCEPT.
   void account(int node, int from, const Header& h);
