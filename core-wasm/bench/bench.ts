@@ -6,12 +6,14 @@
  * of 1 KiB on 4,096 nodes (16.8 M messages per call) for its first 20 M events, natively only (its posted receives
  * alone outgrow wasm32's 4 GiB); and peak memory (native: the bench process's peak RSS; wasm: the module's memory
  * after the run). Prints figures; it does not pass or fail. Each figure is the best of 3 runs (1 for the 4,096-node
- * all-to-all): single runs of the 4,096-node exchange varied by a factor of 1.5 here, too much for a ratio.
+ * all-to-all): single runs of the 4,096-node exchange varied by a factor of 1.5 here, too much for a ratio. Last, the
+ * size of the page's module (public/wasm/hpcsim.wasm), raw and brotli-compressed at quality 11 as a server would.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
 
 const SCENARIOS = ['scenarios/portals-qsnet-pingpong.json', 'scenarios/qsnet-256-half-shift.json'];
@@ -87,6 +89,9 @@ async function main(): Promise<void> {
     return n && w ? (n.seconds / w.seconds).toFixed(2) : '-';
   };
   console.log(`wasm/native speed: ${rows.filter((r) => r.build !== 'native').map((r) => `${r.scenario} ${ratio(r.scenario)}`).join(', ')}`);
+  const wasm = readFileSync(join(ROOT, 'public/wasm/hpcsim.wasm'));
+  const brotli = brotliCompressSync(wasm, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  console.log(`hpcsim.wasm: ${wasm.length.toLocaleString('en-US')} B, ${(brotli / 1000).toFixed(1)} kB brotli`);
 }
 
 main().catch((e) => {
