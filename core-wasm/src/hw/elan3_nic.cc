@@ -96,14 +96,21 @@ void Elan3Nic::rdma_write(int dst, uint32_t bytes, uint32_t message, std::functi
 void Elan3Nic::rdma_packets(uint32_t t) {
   const RdmaTransfer& x = rdma_[t];
   uint32_t chunk = x.bytes - x.sent < packet_payload_ ? x.bytes - x.sent : packet_payload_;
-  pci_.transact(PciOp::kDmaRead, chunk, x.message, [this, t, chunk]() { rdma_packet_read(t, chunk); });
+  const uint32_t message = x.message;
+  const uint32_t p = packets_.take();
+  packets_[p] = RdmaPacket{t, chunk};
+  pci_.transact(PciOp::kDmaRead, chunk, message, [this, p]() { rdma_packet_read(p); });
 }
 
-void Elan3Nic::rdma_packet_read(uint32_t t, uint32_t chunk) {
+void Elan3Nic::rdma_packet_read(uint32_t p) {
+  // Copies: the pools may grow (and move their elements) before the steps below run.
+  const uint32_t t = packets_[p].transfer, chunk = packets_[p].chunk;
   {
     const RdmaTransfer& x = rdma_[t];
     uint32_t wire = chunk == 0 ? ack_bytes_ : chunk;
-    fabric_->send(node_, x.dst, wire, TraceKind::kRdmaPacket, x.message, [this, t, chunk]() {
+    fabric_->send(node_, x.dst, wire, TraceKind::kRdmaPacket, x.message, [this, p]() {
+      const uint32_t t = packets_[p].transfer, chunk = packets_[p].chunk;
+      packets_.give(p);
       const RdmaTransfer& y = rdma_[t];
       (*all_)[static_cast<size_t>(y.dst)]->pci_.transact(PciOp::kDmaWrite, chunk, y.message,
                                                          [this, t]() { rdma_packet_written(t); });
@@ -222,8 +229,8 @@ void Elan3Nic::host_write_dma(std::vector<uint32_t> transactions, uint32_t messa
 
 void Elan3Nic::thread_dma_wait(uint32_t bytes, uint32_t message, std::function<void()> then) {
   Time t0 = sim_.now();
-  host_write_dma({bytes}, message, [this, t0, message, then = std::move(then)]() {
-    sim_.after(sdram_ps_, id_, EventKind::kEventFired, 0, [this, t0, message, then]() {
+  host_write_dma({bytes}, message, [this, t0, message, then = std::move(then)]() mutable {
+    sim_.after(sdram_ps_, id_, EventKind::kEventFired, 0, [this, t0, message, then = std::move(then)]() {
       Time d = sim_.now() - t0;
       thread_busy_ps_ += d;
       step_ps_[static_cast<size_t>(current_step_) % step_ps_.size()] += d;

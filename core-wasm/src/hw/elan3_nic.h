@@ -102,7 +102,7 @@ class Elan3Nic {
   void maybe_run_thread();
   void run_next_work();
   /// An RDMA between its first packet's PCI read and its last packet's PCI write at the destination. Held in a pool
-  /// (`rdma_`) so each packet's three steps capture (NIC, transfer, chunk): no heap allocation per packet.
+  /// (`rdma_`) so each packet's steps capture (NIC, transfer) or (NIC, packet): no heap allocation per packet.
   struct RdmaTransfer {
     int dst = 0;
     uint32_t bytes = 0;
@@ -114,9 +114,14 @@ class Elan3Nic {
     std::function<void()> local_done;
     std::function<void()> engine_free;
   };
+  /// One packet of a transfer (its payload bytes), pooled in `packets_` so its steps capture two words (NIC, packet)
+  /// and fit std::function's inline buffer in both builds (libc++'s policy form in wasm holds two 32-bit words).
+  struct RdmaPacket {
+    uint32_t transfer = 0, chunk = 0;
+  };
   /// Reads transfer `t`'s next packet over the PCI bus; when read, sends it and reads the next (or frees the engine).
   void rdma_packets(uint32_t t);
-  void rdma_packet_read(uint32_t t, uint32_t chunk);
+  void rdma_packet_read(uint32_t packet);
   void rdma_packet_written(uint32_t t);
 
   Simulator& sim_;
@@ -134,6 +139,7 @@ class Elan3Nic {
   uint32_t ack_bytes_;
   std::deque<DmaJob> jobs_;
   IndexPool<RdmaTransfer> rdma_;
+  IndexPool<RdmaPacket> packets_;
   bool engine_busy_ = false;
   std::deque<QueueItem> queue_;
   std::deque<std::pair<uint32_t, std::function<void()>>> event_work_;

@@ -56,8 +56,8 @@ void Elan4Nic::pio_write(Host& host, uint32_t bytes, uint32_t message, std::func
                          std::function<void()> landed) {
   uint32_t stores = bytes == 0 ? 1 : (bytes + 7) / 8;
   // Posted write: through the memory controller hub and the PCI-X bridge, then the bus.
-  sim_.after(bridge_ps_, pci_.id(), EventKind::kGeneric, bytes, [this, bytes, message, landed = std::move(landed)]() {
-    pci_.transact(PciOp::kPioWrite, bytes, message, [landed]() {
+  sim_.after(bridge_ps_, pci_.id(), EventKind::kGeneric, bytes, [this, bytes, message, landed = std::move(landed)]() mutable {
+    pci_.transact(PciOp::kPioWrite, bytes, message, [landed = std::move(landed)]() {
       if (landed) landed();
     });
   });
@@ -113,8 +113,8 @@ void Elan4Nic::next_job() {
 void Elan4Nic::host_read(uint32_t bytes, uint32_t message, std::function<void()> done) {
   // PCI-X split transaction: the request is a short bus transaction, the bus is free while the chipset
   // reads memory (pcix.read_latency_ns), then the split completion carries the data phases.
-  sim_.after(read_latency_ps_, pci_.id(), EventKind::kRdmaPacketRead, bytes, [this, bytes, message, done = std::move(done)]() {
-    pci_.transact(PciOp::kDmaRead, bytes, message, done);
+  sim_.after(read_latency_ps_, pci_.id(), EventKind::kRdmaPacketRead, bytes, [this, bytes, message, done = std::move(done)]() mutable {
+    pci_.transact(PciOp::kDmaRead, bytes, message, std::move(done));
   });
 }
 
@@ -174,20 +174,29 @@ void Elan4Nic::rdma_issue_read(uint32_t t) {
   uint32_t k = r.requested++;
   uint32_t offset = k * packet_payload_;
   uint32_t chunk = r.d->bytes - offset < packet_payload_ ? r.d->bytes - offset : packet_payload_;
-  host_read(chunk, r.d->message, [this, t, chunk]() { rdma_packet_read(t, chunk); });
+  const uint32_t message = r.d->message;
+  const uint32_t p = packets_.take();
+  packets_[p] = RdmaPacket{t, chunk};
+  host_read(chunk, message, [this, p]() { rdma_packet_read(p); });
 }
 
-void Elan4Nic::rdma_packet_read(uint32_t t, uint32_t chunk) {
+void Elan4Nic::rdma_packet_read(uint32_t p) {
+  // Copies: the pools may grow (and move their elements) before the steps below run.
+  const uint32_t t = packets_[p].transfer, chunk = packets_[p].chunk;
   uint32_t done = ++rdma_[t].read;
   if (rdma_[t].requested < rdma_[t].packets) rdma_issue_read(t);  // keep `outstanding_` split reads in flight
   // The engine is free once the last is read; its next job may take a transfer from the pool (no reference is held).
   if (done == rdma_[t].packets) next_job();
   const RdmaProgress& r = rdma_[t];
-  fabric_->send(node_, r.to, packet_header_ + chunk, TraceKind::kRdmaPacket, r.d->message, [this, t, chunk]() {
-    Elan4Nic& dst = peer(rdma_[t].to);
-    sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, chunk, [this, t, chunk]() {
-      Elan4Nic& dst = peer(rdma_[t].to);
-      dst.bus_write(chunk, rdma_[t].d->message, [this, t]() { rdma_packet_landed(t); });
+  fabric_->send(node_, r.to, packet_header_ + chunk, TraceKind::kRdmaPacket, r.d->message, [this, p]() {
+    Elan4Nic& dst = peer(rdma_[packets_[p].transfer].to);
+    sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, packets_[p].chunk, [this, p]() {
+      const RdmaProgress& r = rdma_[packets_[p].transfer];
+      peer(r.to).bus_write(packets_[p].chunk, r.d->message, [this, p]() {
+        const uint32_t t = packets_[p].transfer;
+        packets_.give(p);
+        rdma_packet_landed(t);
+      });
     });
   });
 }
@@ -255,8 +264,8 @@ void Elan4Nic::fire(E4Event& ev, uint32_t message) {
 
 void Elan4Nic::host_write(uint32_t bytes, uint32_t message, std::function<void()> done) {
   // Posted: the bus transaction, then the bridge and hub until the word is visible in host memory.
-  pci_.transact(PciOp::kDmaWrite, bytes, message, [this, bytes, done = std::move(done)]() {
-    sim_.after(bridge_ps_, pci_.id(), EventKind::kHostWordWritten, bytes, done);
+  pci_.transact(PciOp::kDmaWrite, bytes, message, [this, bytes, done = std::move(done)]() mutable {
+    sim_.after(bridge_ps_, pci_.id(), EventKind::kHostWordWritten, bytes, std::move(done));
   });
 }
 

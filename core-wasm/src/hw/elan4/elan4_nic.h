@@ -85,15 +85,20 @@ class Elan4Nic {
   void run_queued(std::shared_ptr<E4Dma> d);
   void run_rdma(std::shared_ptr<E4Dma> d, int to);
   void push_for_read(std::shared_ptr<E4Dma> d, int reader);
-  /// An RDMA from its first split read to its last packet landing at `to`. Held in a pool (`rdma_`) so each packet's
-  /// steps capture (NIC, transfer, chunk): no heap allocation per packet.
+  /// An RDMA from its first split read to its last packet landing at `to`. Held in a pool (`rdma_`), and each of its
+  /// packets in another (`packets_`: transfer and payload bytes), so a packet's steps capture two words (NIC, packet)
+  /// and fit std::function's inline buffer in both builds (libc++'s policy form in wasm holds two 32-bit words):
+  /// no heap allocation per packet.
   struct RdmaProgress {
     std::shared_ptr<E4Dma> d;
     int to = 0;
     uint32_t packets = 0, requested = 0, read = 0, landed = 0;
   };
+  struct RdmaPacket {
+    uint32_t transfer = 0, chunk = 0;
+  };
   void rdma_issue_read(uint32_t t);
-  void rdma_packet_read(uint32_t t, uint32_t chunk);
+  void rdma_packet_read(uint32_t packet);
   void rdma_packet_landed(uint32_t t);
   Elan4Nic& peer(int node) { return *(*peers_)[static_cast<size_t>(node)]; }
 
@@ -104,6 +109,7 @@ class Elan4Nic {
   QsnetFabric* fabric_ = nullptr;
   std::vector<Elan4Nic*>* peers_ = nullptr;
   IndexPool<RdmaProgress> rdma_;
+  IndexPool<RdmaPacket> packets_;
   Time store_ps_, command_ps_, dma_setup_ps_, event_ps_, event_copy_ps_, input_ps_, sdram_ps_, retry_ps_;
   Time read_latency_ps_, bridge_ps_;
   uint32_t outstanding_;

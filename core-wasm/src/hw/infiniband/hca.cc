@@ -95,9 +95,9 @@ void Hca::pio_write(Host& host, uint32_t bytes, uint32_t message, std::function<
                     std::function<void()> landed) {
   uint32_t stores = bytes == 0 ? 1 : (bytes + 7) / 8;
   // Posted: through the memory controller hub and the PCI-X bridge, the bus, then the MT23108's own bridge.
-  sim_.after(hub_ps_, pci_.id(), EventKind::kGeneric, bytes, [this, bytes, message, landed = std::move(landed)]() {
-    pci_.transact(PciOp::kPioWrite, bytes, message, [this, bytes, landed]() {
-      if (landed) sim_.after(bridge_ps_, id_, EventKind::kGeneric, bytes, landed);
+  sim_.after(hub_ps_, pci_.id(), EventKind::kGeneric, bytes, [this, bytes, message, landed = std::move(landed)]() mutable {
+    pci_.transact(PciOp::kPioWrite, bytes, message, [this, bytes, landed = std::move(landed)]() mutable {
+      if (landed) sim_.after(bridge_ps_, id_, EventKind::kGeneric, bytes, std::move(landed));
     });
   });
   sim_.after(store_ps_ * stores, host.id(), EventKind::kHostCpuDone, bytes, std::move(then));
