@@ -96,10 +96,9 @@ void Elan3Nic::rdma_write(int dst, uint32_t bytes, uint32_t message, std::functi
 void Elan3Nic::rdma_packets(uint32_t t) {
   const RdmaTransfer& x = rdma_[t];
   uint32_t chunk = x.bytes - x.sent < packet_payload_ ? x.bytes - x.sent : packet_payload_;
-  const uint32_t message = x.message;
   const uint32_t p = packets_.take();
   packets_[p] = RdmaPacket{t, chunk};
-  pci_.transact(PciOp::kDmaRead, chunk, message, [this, p]() { rdma_packet_read(p); });
+  pci_.transact(PciOp::kDmaRead, chunk, x.message, [this, p]() { rdma_packet_read(p); });
 }
 
 void Elan3Nic::rdma_packet_read(uint32_t p) {

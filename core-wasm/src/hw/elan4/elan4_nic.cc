@@ -174,10 +174,9 @@ void Elan4Nic::rdma_issue_read(uint32_t t) {
   uint32_t k = r.requested++;
   uint32_t offset = k * packet_payload_;
   uint32_t chunk = r.d->bytes - offset < packet_payload_ ? r.d->bytes - offset : packet_payload_;
-  const uint32_t message = r.d->message;
   const uint32_t p = packets_.take();
   packets_[p] = RdmaPacket{t, chunk};
-  host_read(chunk, message, [this, p]() { rdma_packet_read(p); });
+  host_read(chunk, r.d->message, [this, p]() { rdma_packet_read(p); });
 }
 
 void Elan4Nic::rdma_packet_read(uint32_t p) {
