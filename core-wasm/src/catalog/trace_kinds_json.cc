@@ -1,5 +1,6 @@
 // Trace kinds for the page (hs_trace_kinds_json and the catalog's "trace_kinds"): the one table of
-// kernel/trace_kinds.h with the names of each kind's `value` codes.
+// kernel/trace_kinds.h with the names of each kind's `value` codes. Both are plain tables walked by one loop (cold
+// code: written once per page load; unrolled json initializer lists here were 34 KB of the wasm module).
 #include "catalog/catalog.h"
 #include "hw/nic_thread_step.h"
 #include "kernel/trace_kinds.h"
@@ -10,75 +11,121 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+struct KindRow {
+  uint32_t kind;
+  const char* name;
+  const char* about;
+};
+
+constexpr KindRow kKinds[] = {
+#define HPCSIM_TRACE_KIND_ROW(e, n, name, about) {n, name, about},
+    HPCSIM_TRACE_KINDS(HPCSIM_TRACE_KIND_ROW)
+#undef HPCSIM_TRACE_KIND_ROW
+};
+
+/// One named code of a kind's `value` ("values": {"<code>": "<name>"}), in the order the page lists them.
+struct ValueCode {
+  TraceKind kind;
+  int32_t code;
+  const char* name;
+};
+
+constexpr ValueCode kValueCodes[] = {
+    {TraceKind::kPciTransaction, 0, "DMA read"},
+    {TraceKind::kPciTransaction, 1, "DMA write"},
+    {TraceKind::kPciTransaction, 2, "PIO read"},
+    {TraceKind::kPciTransaction, 3, "PIO write"},
+    {TraceKind::kPciTransaction, 4, "split read request"},
+    // Role-neutral names (the initiator's Table 1 wording would mislabel the target's steps). 5-8: MPI-2
+    // dynamic-process phases (protocols/ompi/dynamic_job.cc).
+    {TraceKind::kHostOp, 1, "Post receive"},
+    {TraceKind::kHostOp, 2, "Send"},
+    {TraceKind::kHostOp, 3, "Wait for send to complete"},
+    {TraceKind::kHostOp, 4, "Wait for arrival"},
+    {TraceKind::kHostOp, 5, "Attach to a context (join)"},
+    {TraceKind::kHostOp, 6, "Connect / accept and merge (join)"},
+    {TraceKind::kHostOp, 7, "Disconnect (leave)"},
+    {TraceKind::kHostOp, 8, "Detach from the context (leave)"},
+    {TraceKind::kE4Event, 1, "count reached"},
+    {TraceKind::kE4Event, 2, "copy (chained DMA)"},
+    {TraceKind::kE4Event, 3, "write done word"},
+    {TraceKind::kE4Event, 4, "interrupt"},
+    {TraceKind::kHostWake, 1, "woken by an interrupt"},
+    {TraceKind::kHostWake, 2, "woken by another thread"},
+    {TraceKind::kHostWake, 3, "spurious"},
+    // Packed values (via/vi_trace.h); these name the state codes of the low bits.
+    {TraceKind::kViDescriptor, 1, "posted"},
+    {TraceKind::kViDescriptor, 2, "in progress"},
+    {TraceKind::kViDescriptor, 3, "complete"},
+    {TraceKind::kViDescriptor, 4, "dequeued"},
+    {TraceKind::kViDescriptor, 5, "error: FORMAT"},
+    {TraceKind::kViDescriptor, 6, "error: PROTECTION"},
+    {TraceKind::kViDescriptor, 7, "error: LENGTH"},
+    {TraceKind::kViDescriptor, 8, "error: PARTIAL"},
+    {TraceKind::kViDescriptor, 9, "flushed: DESC_FLUSHED"},
+    {TraceKind::kViDescriptor, 10, "error: TRANSPORT"},
+    {TraceKind::kViDescriptor, 11, "error: RDMA_PROT"},
+    {TraceKind::kViDescriptor, 12, "error: REMOTE_DESC"},
+    {TraceKind::kHcaStep, 1, "doorbell"},
+    {TraceKind::kHcaStep, 2, "WQE processed"},
+    {TraceKind::kHcaStep, 3, "inbound packet checked"},
+    {TraceKind::kHcaStep, 4, "acknowledgement taken"},
+    {TraceKind::kHcaStep, 5, "CQE written"},
+    {TraceKind::kHcaStep, 6, "firmware command"},
+    {TraceKind::kViState, 0, "Idle"},
+    {TraceKind::kViState, 1, "Connect pending"},
+    {TraceKind::kViState, 2, "Connected"},
+    {TraceKind::kViState, 3, "Error"},
+    {TraceKind::kTroveOp, 1, "write"},
+    {TraceKind::kTroveOp, 2, "read"},
+};
+
+/// Kinds whose `value` is a level or an index rather than a code: what it counts ("values": "<text>").
+struct ValueText {
+  TraceKind kind;
+  const char* text;
+};
+
+constexpr ValueText kValueTexts[] = {
+    {TraceKind::kFlowBuffers, "flow buffers held"},
+    {TraceKind::kClientRequests, "requests outstanding"},
+    {TraceKind::kInputQueue, "occupied slots"},
+    {TraceKind::kMatchList, "match entries or posted receives"},
+    {TraceKind::kEventQueue, "unconsumed events"},
+    {TraceKind::kMessage, "series index"},
+    {TraceKind::kE4EventCount, "event id on its NIC; bytes = count << 16 | remaining"},
+};
+
+/// The "values" of `kind`: an object of code names, a text, or null (nothing to name).
 json value_names(TraceKind kind) {
-  switch (kind) {
-    case TraceKind::kPciTransaction:
-      return {{"0", "DMA read"}, {"1", "DMA write"}, {"2", "PIO read"}, {"3", "PIO write"}, {"4", "split read request"}};
-    case TraceKind::kNicThread: {
-      json steps = json::object();
-      for (int32_t s = 1; s <= static_cast<int32_t>(ThreadStep::kPostEnd); ++s)
-        steps[std::to_string(s)] = thread_step_label(s);
-      return steps;
-    }
-    case TraceKind::kHostOp: {
-      // Role-neutral names (the initiator's Table 1 wording would mislabel the target's steps). 5-8: MPI-2
-      // dynamic-process phases (protocols/ompi/dynamic_job.cc).
-      const char* names[] = {"", "Post receive", "Send", "Wait for send to complete", "Wait for arrival",
-                             "Attach to a context (join)", "Connect / accept and merge (join)", "Disconnect (leave)",
-                             "Detach from the context (leave)"};
-      json ops = json::object();
-      for (int32_t o = 1; o <= 8; ++o) ops[std::to_string(o)] = names[o];
-      return ops;
-    }
-    case TraceKind::kE4Event:
-      return {{"1", "count reached"}, {"2", "copy (chained DMA)"}, {"3", "write done word"}, {"4", "interrupt"}};
-    case TraceKind::kHostWake:
-      return {{"1", "woken by an interrupt"}, {"2", "woken by another thread"}, {"3", "spurious"}};
-    case TraceKind::kViDescriptor:
-      // Packed values (via/vi_trace.h); these name the state codes of the low bits.
-      return {{"1", "posted"},           {"2", "in progress"},         {"3", "complete"},
-              {"4", "dequeued"},         {"5", "error: FORMAT"},       {"6", "error: PROTECTION"},
-              {"7", "error: LENGTH"},    {"8", "error: PARTIAL"},      {"9", "flushed: DESC_FLUSHED"},
-              {"10", "error: TRANSPORT"}, {"11", "error: RDMA_PROT"}, {"12", "error: REMOTE_DESC"}};
-    case TraceKind::kHcaStep:
-      return {{"1", "doorbell"},          {"2", "WQE processed"}, {"3", "inbound packet checked"},
-              {"4", "acknowledgement taken"}, {"5", "CQE written"},   {"6", "firmware command"}};
-    case TraceKind::kViState:
-      return {{"0", "Idle"}, {"1", "Connect pending"}, {"2", "Connected"}, {"3", "Error"}};
-    case TraceKind::kTroveOp:
-      return {{"1", "write"}, {"2", "read"}};
-    case TraceKind::kFlowBuffers:
-      return "flow buffers held";
-    case TraceKind::kClientRequests:
-      return "requests outstanding";
-    case TraceKind::kInputQueue:
-      return "occupied slots";
-    case TraceKind::kMatchList:
-      return "match entries or posted receives";
-    case TraceKind::kEventQueue:
-      return "unconsumed events";
-    case TraceKind::kMessage:
-      return "series index";
-    case TraceKind::kE4EventCount:
-      return "event id on its NIC; bytes = count << 16 | remaining";
-    default:
-      return nullptr;
+  if (kind == TraceKind::kNicThread) {  // ThreadStep's labels live beside the enum (hw/nic_thread_step.h)
+    json steps = json::object();
+    for (int32_t s = 1; s <= static_cast<int32_t>(ThreadStep::kPostEnd); ++s)
+      steps[std::to_string(s)] = thread_step_label(s);
+    return steps;
   }
+  json codes = json::object();
+  for (const auto& c : kValueCodes)
+    if (c.kind == kind) codes[std::to_string(c.code)] = c.name;
+  if (!codes.empty()) return codes;
+  for (const auto& t : kValueTexts)
+    if (t.kind == kind) return t.text;
+  return nullptr;
 }
 
 }  // namespace
 
 std::string trace_kinds_json() {
   json kinds = json::array();
-#define HPCSIM_TRACE_KIND_JSON(e, n, name, about)                                        \
-  {                                                                                      \
-    json k = {{"kind", n}, {"name", name}, {"about", about}};                            \
-    json v = value_names(TraceKind::e);                                                  \
-    if (!v.is_null()) k["values"] = v;                                                   \
-    kinds.push_back(k);                                                                  \
+  for (const auto& row : kKinds) {
+    json k = json::object();
+    k["kind"] = row.kind;
+    k["name"] = row.name;
+    k["about"] = row.about;
+    json v = value_names(static_cast<TraceKind>(row.kind));
+    if (!v.is_null()) k["values"] = std::move(v);
+    kinds.push_back(std::move(k));
   }
-  HPCSIM_TRACE_KINDS(HPCSIM_TRACE_KIND_JSON)
-#undef HPCSIM_TRACE_KIND_JSON
   return kinds.dump();
 }
 
