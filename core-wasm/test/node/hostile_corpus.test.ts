@@ -4,7 +4,7 @@
 // refusal is printed (the issue asks for 2 s; a 30 s guard catches hangs and is no performance claim).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,12 @@ const corpus = hostileCorpus(ROOT, (doc) => validateScenario(doc).ok);
 let dir = '';
 let core: CoreBridge;
 
+// The CLI as `npm run sim` runs it: the esbuild bundle of core-wasm/cli/sim.ts (`npm run build:cli`), built once here.
+const CLI = join(ROOT, 'build/cli/sim.mjs');
+
 before(async () => {
+  const built = spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
   ensureNative();
   core = await loadWasm();
   dir = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -29,7 +34,7 @@ interface Outcome { status: number | null; signal: NodeJS.Signals | null; stdout
 function runCli(file: string, engine: 'native' | 'wasm'): Promise<Outcome> {
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core-wasm/cli/sim.ts', file, '--engine', engine, '--quiet', '--format', 'json'], {
+    const child = spawn(process.execPath, [CLI, file, '--engine', engine, '--quiet', '--format', 'json'], {
       cwd: ROOT, timeout: 30_000,
     });
     let stdout = '';
