@@ -51,6 +51,8 @@ std::string catalog_json(const Catalog& c);
 
 /// Trace kinds as JSON: [{"kind": 1, "name": "qdma_packet", "about": "...", "values": {"<code>": "<name>"} or
 /// "<what the level counts>"}], from the one table of kernel/trace_kinds.h (trace_kinds_json.cc).
+nlohmann::ordered_json trace_kinds();
+/// trace_kinds() as text (hs_trace_kinds_json).
 std::string trace_kinds_json();
 
 }  // namespace hpcsim

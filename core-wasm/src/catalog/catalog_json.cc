@@ -1,52 +1,86 @@
 // The catalog as JSON (hs_catalog_json, `hpcsim-native --catalog`): what the page and the CLI know of the models.
+// Objects are filled field by field (cold code, run once per page load: json initializer lists unroll into far more
+// code per field), and the trace kinds are taken as JSON, not parsed back from text (which linked an ordered_json
+// parser for this one call): hs_catalog_json was 31 KB of the wasm module.
 #include "catalog/catalog.h"
 
 namespace hpcsim {
 
+namespace {
+
+using json = nlohmann::ordered_json;
+
+/// {"id": <id>, "label": <label>}: the first fields of every entry, and an operation.
+json id_label(const std::string& id, const std::string& label) {
+  json o = json::object();
+  o["id"] = id;
+  o["label"] = label;
+  return o;
+}
+
+json fabric_json(const FabricEntry& f) {
+  json o = id_label(f.id, f.label);
+  o["nic"] = f.nic;
+  o["nic_label"] = f.nic_label;
+  o["default_testbed"] = f.default_testbed;
+  o["source"] = f.source;
+  o["max_nodes"] = f.max_nodes;
+  o["side_nics"] = f.side_nics;
+  o["fat_tree"] = f.fat_tree;
+  o["max_rails"] = f.max_rails;
+  json packets = json::array();
+  for (const auto& [kind, label] : f.packets) {
+    json p = json::object();
+    p["kind"] = kind;
+    p["label"] = label;
+    packets.push_back(std::move(p));
+  }
+  o["packets"] = std::move(packets);
+  return o;
+}
+
+json protocol_json(const ProtocolEntry& p) {
+  json o = id_label(p.id, p.label);
+  o["nic"] = p.nic;
+  o["source"] = p.source;
+  json ops = json::array();
+  for (const auto& op : p.operations) ops.push_back(id_label(op.id, op.label));
+  o["operations"] = std::move(ops);
+  o["pingpong"] = static_cast<bool>(p.make_endpoint);
+  o["mpi"] = static_cast<bool>(p.make_mpi_layer);
+  o["options"] = static_cast<bool>(p.parse_options);
+  return o;
+}
+
+json workload_json(const WorkloadEntry& w) {
+  json o = id_label(w.id, w.label);
+  o["source"] = w.source;
+  o["fabrics"] = w.fabrics;
+  o["mpi"] = w.mpi;
+  o["node_groups"] = w.node_groups;
+  return o;
+}
+
+}  // namespace
+
 std::string catalog_json(const Catalog& c) {
-  using json = nlohmann::ordered_json;
   json fabrics = json::array(), protocols = json::array(), workloads = json::array(), tbs = json::array();
-  for (const auto& f : c.fabrics()) {
-    json packets = json::array();
-    for (const auto& [kind, label] : f.packets) packets.push_back({{"kind", kind}, {"label", label}});
-    fabrics.push_back({{"id", f.id},
-                       {"label", f.label},
-                       {"nic", f.nic},
-                       {"nic_label", f.nic_label},
-                       {"default_testbed", f.default_testbed},
-                       {"source", f.source},
-                       {"max_nodes", f.max_nodes},
-                       {"side_nics", f.side_nics},
-                       {"fat_tree", f.fat_tree},
-                       {"max_rails", f.max_rails},
-                       {"packets", packets}});
+  for (const auto& f : c.fabrics()) fabrics.push_back(fabric_json(f));
+  for (const auto& p : c.protocols()) protocols.push_back(protocol_json(p));
+  for (const auto& w : c.workloads()) workloads.push_back(workload_json(w));
+  for (const auto& t : testbeds()) {
+    json o = json::object();
+    o["id"] = t.id;
+    o["description"] = t.description;
+    tbs.push_back(std::move(o));
   }
-  for (const auto& p : c.protocols()) {
-    json ops = json::array();
-    for (const auto& o : p.operations) ops.push_back({{"id", o.id}, {"label", o.label}});
-    protocols.push_back({{"id", p.id},
-                         {"label", p.label},
-                         {"nic", p.nic},
-                         {"source", p.source},
-                         {"operations", ops},
-                         {"pingpong", static_cast<bool>(p.make_endpoint)},
-                         {"mpi", static_cast<bool>(p.make_mpi_layer)},
-                         {"options", static_cast<bool>(p.parse_options)}});
-  }
-  for (const auto& w : c.workloads())
-    workloads.push_back({{"id", w.id},
-                         {"label", w.label},
-                         {"source", w.source},
-                         {"fabrics", w.fabrics},
-                         {"mpi", w.mpi},
-                         {"node_groups", w.node_groups}});
-  for (const auto& t : testbeds()) tbs.push_back({{"id", t.id}, {"description", t.description}});
-  return json{{"fabrics", fabrics},
-              {"protocols", protocols},
-              {"workloads", workloads},
-              {"testbeds", tbs},
-              {"trace_kinds", json::parse(trace_kinds_json())}}
-      .dump();
+  json out = json::object();
+  out["fabrics"] = std::move(fabrics);
+  out["protocols"] = std::move(protocols);
+  out["workloads"] = std::move(workloads);
+  out["testbeds"] = std::move(tbs);
+  out["trace_kinds"] = trace_kinds();
+  return out.dump();
 }
 
 }  // namespace hpcsim

@@ -115,7 +115,7 @@ json value_names(TraceKind kind) {
 
 }  // namespace
 
-std::string trace_kinds_json() {
+json trace_kinds() {
   json kinds = json::array();
   for (const auto& row : kKinds) {
     json k = json::object();
@@ -126,7 +126,9 @@ std::string trace_kinds_json() {
     if (!v.is_null()) k["values"] = std::move(v);
     kinds.push_back(std::move(k));
   }
-  return kinds.dump();
+  return kinds;
 }
+
+std::string trace_kinds_json() { return trace_kinds().dump(); }
 
 }  // namespace hpcsim
