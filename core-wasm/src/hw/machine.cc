@@ -2,6 +2,25 @@
 
 namespace hpcsim {
 
+nlohmann::json topology_component(ComponentId id, const char* kind, const std::string& name, int node) {
+  nlohmann::json c = nlohmann::json::object();
+  c["id"] = id;
+  c["kind"] = kind;
+  c["name"] = name;
+  if (node >= 0) c["node"] = node;
+  return c;
+}
+
+nlohmann::json topology_link(ComponentId id, ComponentId from, ComponentId to, const char* kind, double MBps) {
+  nlohmann::json l = nlohmann::json::object();
+  l["id"] = id;
+  l["from"] = from;
+  l["to"] = to;
+  l["kind"] = kind;
+  l["bandwidth_MBps"] = MBps;
+  return l;
+}
+
 Network* Machine::carrying(const std::string& nic) const {
   for (const auto& n : networks_)
     if (n->nic() == nic) return n.get();

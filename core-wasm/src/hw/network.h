@@ -36,4 +36,13 @@ class Network {
   virtual const void* type() const = 0;
 };
 
+/// One entry of the topology's "components" (core-wasm/app/wasm/README.md "Topology JSON"): {"id", "kind" ("host",
+/// "pci", "nic", "switch"), "name"}, and "node" when `node` >= 0 (switches belong to none). Callers add the rest
+/// ("rail", "level", "index", "network", "label"). Out of line, like topology_link: one call per field instead of
+/// an unrolled initializer list at every site keeps this cold code small in the wasm module.
+nlohmann::json topology_component(ComponentId id, const char* kind, const std::string& name, int node);
+/// One directed link of the topology's "links": {"id", "from", "to", "kind" ("link", "ring"), "bandwidth_MBps"
+/// (10^6 B/s)}.
+nlohmann::json topology_link(ComponentId id, ComponentId from, ComponentId to, const char* kind, double MBps);
+
 }  // namespace hpcsim

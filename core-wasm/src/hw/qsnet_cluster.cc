@@ -67,37 +67,40 @@ void QsnetCluster::describe(nlohmann::json& topology) const {
 }
 
 void QsnetCluster::append_topology(nlohmann::json& comps, nlohmann::json& links) const {
+  auto add = [&](ComponentId id, const char* kind, const std::string& name, int node, int rail) {
+    nlohmann::json c = topology_component(id, kind, name, node);
+    c["rail"] = rail;
+    comps.push_back(std::move(c));
+  };
   for (size_t i = 0; i < hosts_.size(); ++i) {
     int n = static_cast<int>(i);
-    comps.push_back({{"id", hosts_[i]->id()}, {"kind", "host"}, {"name", "host" + std::to_string(n)}, {"node", n}});
+    comps.push_back(topology_component(hosts_[i]->id(), "host", "host" + std::to_string(n), n));
     if (family_ == NicFamily::kElan4) {
       for (int r = 0; r < rails_; ++r) {
         std::string suffix = std::to_string(n) + (rails_ > 1 ? "r" + std::to_string(r) : "");
-        comps.push_back({{"id", pcis_[i * static_cast<size_t>(rails_) + static_cast<size_t>(r)]->id()},
-                         {"kind", "pci"}, {"name", "pcix" + suffix}, {"node", n}, {"rail", r}});
-        comps.push_back({{"id", e4_[static_cast<size_t>(r)][i]->id()}, {"kind", "nic"}, {"name", "elan4-" + suffix},
-                         {"node", n}, {"rail", r}});
+        add(pcis_[i * static_cast<size_t>(rails_) + static_cast<size_t>(r)]->id(), "pci", "pcix" + suffix, n, r);
+        add(e4_[static_cast<size_t>(r)][i]->id(), "nic", "elan4-" + suffix, n, r);
       }
       continue;
     }
-    comps.push_back({{"id", pcis_[i]->id()}, {"kind", "pci"}, {"name", "pci" + std::to_string(n)}, {"node", n}, {"rail", 0}});
-    comps.push_back({{"id", nics_[i]->id()}, {"kind", "nic"}, {"name", "elan3-" + std::to_string(n)}, {"node", n}, {"rail", 0}});
+    add(pcis_[i]->id(), "pci", "pci" + std::to_string(n), n, 0);
+    add(nics_[i]->id(), "nic", "elan3-" + std::to_string(n), n, 0);
   }
   std::vector<const QsnetFabric*> fabrics;
   if (fabric_) fabrics.push_back(fabric_.get());
   for (const auto& f : fabrics_) fabrics.push_back(f.get());
   for (size_t rail = 0; rail < fabrics.size(); ++rail)
-    for (const auto& s : fabrics[rail]->switches())
-      comps.push_back({{"id", s.id},
-                       {"kind", "switch"},
-                       {"name", "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." +
-                                    std::to_string(s.rank)},
-                       {"level", s.level},
-                       {"index", s.subtree * level_width(*fabrics[rail], s.level) + s.rank},
-                       {"rail", rail}});
+    for (const auto& s : fabrics[rail]->switches()) {
+      nlohmann::json c = topology_component(
+          s.id, "switch",
+          "elite-L" + std::to_string(s.level) + "-" + std::to_string(s.subtree) + "." + std::to_string(s.rank), -1);
+      c["level"] = s.level;
+      c["index"] = s.subtree * level_width(*fabrics[rail], s.level) + s.rank;
+      c["rail"] = rail;
+      comps.push_back(std::move(c));
+    }
   for (const auto* fab : fabrics)
-    for (const auto& c : fab->channels())
-      links.push_back({{"id", c.id}, {"from", c.from}, {"to", c.to}, {"kind", "link"}, {"bandwidth_MBps", link_MBps_}});
+    for (const auto& c : fab->channels()) links.push_back(topology_link(c.id, c.from, c.to, "link", link_MBps_));
 }
 
 }  // namespace hpcsim

@@ -23,21 +23,30 @@ void EthernetCluster::describe(nlohmann::json& topology) const {
 // bandwidth in MB/s = 10^6 B/s from the eth.link rate).
 void EthernetCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
   const char* net = "ethernet";
+  auto add = [&](ComponentId id, const char* kind, const std::string& name, int node) {
+    nlohmann::json c = topology_component(id, kind, name, node);
+    c["network"] = net;
+    components.push_back(std::move(c));
+  };
   for (int i = 0; i < size(); ++i) {
     std::string n = std::to_string(i);
     size_t k = static_cast<size_t>(i);
-    components.push_back({{"id", hosts_[k]->id()}, {"kind", "host"}, {"name", "eth-host" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", pcis_[k]->id()}, {"kind", "pci"}, {"name", "eth-pci" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", nics_[k]->id()}, {"kind", "nic"}, {"name", "tulip" + n}, {"node", i}, {"network", net}});
+    add(hosts_[k]->id(), "host", "eth-host" + n, i);
+    add(pcis_[k]->id(), "pci", "eth-pci" + n, i);
+    add(nics_[k]->id(), "nic", "tulip" + n, i);
   }
   const EthernetSwitch& sw = *switch_;
-  components.push_back({{"id", sw.id()}, {"kind", "switch"}, {"name", "eth-switch"}, {"level", 1}, {"index", 0},
-                        {"network", net}, {"label", "Fast Ethernet switch"}});
+  nlohmann::json s = topology_component(sw.id(), "switch", "eth-switch", -1);
+  s["level"] = 1;
+  s["index"] = 0;
+  s["network"] = net;
+  s["label"] = "Fast Ethernet switch";
+  components.push_back(std::move(s));
   double MBps = sw.timing().link_Bps / 1e6;
   for (int i = 0; i < size(); ++i) {
     ComponentId nic = nics_[static_cast<size_t>(i)]->id();
-    links.push_back({{"id", sw.uplink(i)}, {"from", nic}, {"to", sw.id()}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
-    links.push_back({{"id", sw.downlink(i)}, {"from", sw.id()}, {"to", nic}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
+    links.push_back(topology_link(sw.uplink(i), nic, sw.id(), "link", MBps));
+    links.push_back(topology_link(sw.downlink(i), sw.id(), nic, "link", MBps));
   }
 }
 

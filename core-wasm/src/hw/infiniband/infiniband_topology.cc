@@ -20,21 +20,30 @@ void InfinibandCluster::describe(nlohmann::json& topology) const {
 
 void InfinibandCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
   const char* net = "infiniband";
+  auto add = [&](ComponentId id, const char* kind, const std::string& name, int node) {
+    nlohmann::json c = topology_component(id, kind, name, node);
+    c["network"] = net;
+    components.push_back(std::move(c));
+  };
   for (int i = 0; i < size(); ++i) {
     std::string n = std::to_string(i);
     size_t k = static_cast<size_t>(i);
-    components.push_back({{"id", hosts_[k]->id()}, {"kind", "host"}, {"name", "ib-host" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", pcis_[k]->id()}, {"kind", "pci"}, {"name", "ib-pcix" + n}, {"node", i}, {"network", net}});
-    components.push_back({{"id", hcas_[k]->id()}, {"kind", "nic"}, {"name", "hca" + n}, {"node", i}, {"network", net}});
+    add(hosts_[k]->id(), "host", "ib-host" + n, i);
+    add(pcis_[k]->id(), "pci", "ib-pcix" + n, i);
+    add(hcas_[k]->id(), "nic", "hca" + n, i);
   }
   const IbSwitch& sw = *switch_;
-  components.push_back({{"id", sw.id()}, {"kind", "switch"}, {"name", "ib-switch"}, {"level", 1}, {"index", 0},
-                        {"network", net}, {"label", "InfiniScale"}});
+  nlohmann::json s = topology_component(sw.id(), "switch", "ib-switch", -1);
+  s["level"] = 1;
+  s["index"] = 0;
+  s["network"] = net;
+  s["label"] = "InfiniScale";
+  components.push_back(std::move(s));
   double MBps = sw.wire().link_Bps / 1e6;
   for (int i = 0; i < size(); ++i) {
     ComponentId hca = hcas_[static_cast<size_t>(i)]->id();
-    links.push_back({{"id", sw.uplink(i)}, {"from", hca}, {"to", sw.id()}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
-    links.push_back({{"id", sw.downlink(i)}, {"from", sw.id()}, {"to", hca}, {"kind", "link"}, {"bandwidth_MBps", MBps}});
+    links.push_back(topology_link(sw.uplink(i), hca, sw.id(), "link", MBps));
+    links.push_back(topology_link(sw.downlink(i), sw.id(), hca, "link", MBps));
   }
 }
 

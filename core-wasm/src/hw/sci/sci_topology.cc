@@ -20,16 +20,14 @@ void SciCluster::append_topology(nlohmann::json& components, nlohmann::json& lin
   for (int i = 0; i < n; ++i) {
     size_t k = static_cast<size_t>(i);
     std::string s = std::to_string(i);
-    components.push_back({{"id", hosts_[k]->id()}, {"kind", "host"}, {"name", "host" + s}, {"node", i}});
-    components.push_back({{"id", pcis_[k]->id()}, {"kind", "pci"}, {"name", "pci" + s}, {"node", i}});
-    components.push_back({{"id", adapters_[k]->id()}, {"kind", "nic"}, {"name", "sci" + s}, {"node", i}});
+    components.push_back(topology_component(hosts_[k]->id(), "host", "host" + s, i));
+    components.push_back(topology_component(pcis_[k]->id(), "pci", "pci" + s, i));
+    components.push_back(topology_component(adapters_[k]->id(), "nic", "sci" + s, i));
   }
   for (int i = 0; i < n; ++i)
-    links.push_back({{"id", 3 * n + 1 + i},
-                     {"from", adapters_[static_cast<size_t>(i)]->id()},
-                     {"to", adapters_[static_cast<size_t>((i + 1) % n)]->id()},
-                     {"kind", "ring"},
-                     {"bandwidth_MBps", params_.get("sci.link_MBps")}});
+    links.push_back(topology_link(static_cast<ComponentId>(3 * n + 1 + i), adapters_[static_cast<size_t>(i)]->id(),
+                                  adapters_[static_cast<size_t>((i + 1) % n)]->id(), "ring",
+                                  params_.get("sci.link_MBps")));
 }
 
 }  // namespace hpcsim
