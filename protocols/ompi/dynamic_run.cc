@@ -1,6 +1,7 @@
 #include "ompi/dynamic_run.h"
 
 #include "ompi/series_options.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -213,7 +214,7 @@ void DynamicRun::append_tables(json& tables) const {
     return n == 0 ? json(nullptr) : json(ps_to_us(sum) / static_cast<double>(n) / 2.0);
   };
   const Time kEnd = INT64_MAX;
-  auto row = [](const char* label, json v) { return json{{"label", label}, {"values", json::array({v})}}; };
+  auto row = [](const char* label, json v) { return table_row(label, json::array({std::move(v)})); };
   json rows = json::array({
       row("Join: attach to a spare context (driver, route table, memory registration, PTL init)", us_or_null(j.start, j.attached)),
       row("Join: connect, accept and synchronized merge", us_or_null(j.attached, j.done)),
@@ -228,11 +229,9 @@ void DynamicRun::append_tables(json& tables) const {
       row("Other ranks' ping-pongs, one-way: after it left", l.done > 0 ? background(l.done, kEnd) : json(nullptr)),
       row("Other ranks' ping-pongs, one-way: iterations overlapping the join or the leave", overlapping(j, l)),
   });
-  tables.push_back({{"id", "dynamic-phases"},
-                    {"label", "MPI-2 dynamic process: join, first message, leave (seed 001 \"Dynamic MPI-2 Process Pool\")"},
-                    {"unit", "us"},
-                    {"columns", json::array({scenario_.series.front().label})},
-                    {"rows", rows}});
+  tables.push_back(result_table("dynamic-phases",
+                                "MPI-2 dynamic process: join, first message, leave (seed 001 \"Dynamic MPI-2 Process Pool\")",
+                                "us", json::array({scenario_.series.front().label}), std::move(rows)));
   int cpn = spec_.contexts_per_node;
   int node = new_rank_ >= 0 ? job_->node_of(new_rank_) : -1;
   auto num = [](int v) { return v < 0 ? json(nullptr) : json(v); };
@@ -246,11 +245,9 @@ void DynamicRun::append_tables(json& tables) const {
       row("Sends to it refused after the leave (MPI_ERR_RANK)", num(refused_sends_)),
       row("Fragments the PTLs refused (no context at the destination)", json(job_->ptl_refused())),
   });
-  tables.push_back({{"id", "dynamic-process"},
-                    {"label", "The new process: rank decoupled from its VPID, membership, refused sends"},
-                    {"unit", "count"},
-                    {"columns", json::array({scenario_.series.front().label})},
-                    {"rows", ident}});
+  tables.push_back(result_table("dynamic-process",
+                                "The new process: rank decoupled from its VPID, membership, refused sends", "count",
+                                json::array({scenario_.series.front().label}), std::move(ident)));
 }
 
 void DynamicRun::append_histograms(json& histograms) const {

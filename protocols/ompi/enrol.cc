@@ -5,6 +5,7 @@
 #include "ompi/ompi_elan4.h"
 #include "ompi/raw_qdma.h"
 #include "ompi/series_options.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -42,12 +43,10 @@ void seed001_tables(const SweepView& v, json& tables) {
     row4k.push_back(latency(i, 4096));
   }
   if (columns.size() >= 2)
-    tables.push_back({{"id", "progress-modes"},
-                      {"label", "Thread-based progress: one-way latency (seed 001)"},
-                      {"unit", "us"},
-                      {"columns", columns},
-                      {"rows", json::array({json{{"label", "RDMA-Read (4B)"}, {"values", row4}},
-                                            json{{"label", "RDMA-Read (4KB)"}, {"values", row4k}}})}});
+    tables.push_back(result_table("progress-modes", "Thread-based progress: one-way latency (seed 001)", "us",
+                                  std::move(columns),
+                                  json::array({table_row("RDMA-Read (4B)", std::move(row4)),
+                                               table_row("RDMA-Read (4KB)", std::move(row4k))})));
   // Seed 001 "Communication cost in different layers", 0-byte messages: PML = full - PTL-only,
   // PTL/Elan4 = PTL-only - raw QDMA.
   int full = find_series(v.scenario, "ompi", "", "polling", true);
@@ -55,15 +54,14 @@ void seed001_tables(const SweepView& v, json& tables) {
   int raw = find_series(v.scenario, "elan4-qdma", "send", "", true);
   if (full >= 0 && ptl >= 0 && raw >= 0 && latency(full, 0) >= 0) {
     double lf = latency(full, 0), lp = latency(ptl, 0), lr = latency(raw, 0);
-    tables.push_back(
-        {{"id", "layer-costs"},
-         {"label", "Communication cost in different layers, 0-byte messages (seed 001)"},
-         {"unit", "us"},
-         {"columns", json::array({"Open MPI"})},
-         {"rows", json::array({json{{"label", "PML"}, {"values", json::array({lf - lp})}},
-                               json{{"label", "PTL/Elan4"}, {"values", json::array({lp - lr})}},
-                               json{{"label", "QDMA (Elan4)"}, {"values", json::array({lr})}},
-                               json{{"label", "Total"}, {"values", json::array({lf})}}})}});
+    json rows = json::array();
+    rows.push_back(table_row("PML", json::array({lf - lp})));
+    rows.push_back(table_row("PTL/Elan4", json::array({lp - lr})));
+    rows.push_back(table_row("QDMA (Elan4)", json::array({lr})));
+    rows.push_back(table_row("Total", json::array({lf})));
+    tables.push_back(result_table("layer-costs",
+                                  "Communication cost in different layers, 0-byte messages (seed 001)", "us",
+                                  json::array({"Open MPI"}), std::move(rows)));
   }
 }
 

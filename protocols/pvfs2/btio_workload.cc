@@ -16,6 +16,7 @@
 #include "scenario/json_fields.h"
 #include "workload/npb/npb.h"
 #include "workload/npb_run.h"
+#include "workload/result_table.h"
 
 namespace hpcsim::pvfs2 {
 
@@ -71,33 +72,27 @@ class BtioRun : public Pvfs2Run {
   void append_tables(nlohmann::ordered_json& tables) const override {
     const double base = seconds(no_io_ps_);
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    rows.push_back({{"label", "No IO"}, {"values", {base, nullptr}}});
+    rows.push_back(table_row("No IO", {base, nullptr}));
     for (size_t s = 0; s < durations_.size(); ++s)
-      rows.push_back({{"label", ctx().scenario.series[s].label},
-                      {"values", {seconds(durations_[s]), seconds(durations_[s]) - base}}});
-    tables.push_back({{"id", "btio"},
-                      {"label", "NAS BT-IO class " + std::string(npb::class_name(spec_.npb_class)) + " on " +
-                                    std::to_string(spec_.clients) + " processes, " + std::to_string(spec_.servers) +
-                                    " PVFS2 servers"},
-                      {"unit", "s"},
-                      {"columns", {"Duration", "IO time"}},
-                      {"rows", rows}});
+      rows.push_back(table_row(ctx().scenario.series[s].label, {seconds(durations_[s]), seconds(durations_[s]) - base}));
+    tables.push_back(result_table("btio",
+                                  "NAS BT-IO class " + std::string(npb::class_name(spec_.npb_class)) + " on " +
+                                      std::to_string(spec_.clients) + " processes, " + std::to_string(spec_.servers) +
+                                      " PVFS2 servers",
+                                  "s", {"Duration", "IO time"}, std::move(rows)));
     // Paper vs simulated, for the series whose labels name the seed's rows.
     const std::vector<std::pair<std::string, std::pair<double, double>>> paper = {
         {"No IO", {61.71, 0}}, {"Elan4-SG-LIO", {63.83, 2.12}}, {"Elan4 LIO", {67.32, 5.61}}, {"IBA", {69.60, 7.89}}};
     nlohmann::ordered_json cmp = nlohmann::ordered_json::array();
-    cmp.push_back({{"label", "No IO"}, {"values", {61.71, base, nullptr, nullptr}}});
+    cmp.push_back(table_row("No IO", {61.71, base, nullptr, nullptr}));
     for (size_t s = 0; s < durations_.size(); ++s)
       for (const auto& p : paper)
         if (p.first == ctx().scenario.series[s].label)
-          cmp.push_back({{"label", p.first},
-                         {"values", {p.second.first, seconds(durations_[s]), p.second.second,
-                                     seconds(durations_[s]) - base}}});
-    tables.push_back({{"id", "btio-paper"},
-                      {"label", "BT-IO: paper (seed 000) vs simulated"},
-                      {"unit", "s"},
-                      {"columns", {"paper duration", "simulated duration", "paper IO time", "simulated IO time"}},
-                      {"rows", cmp}});
+          cmp.push_back(table_row(
+              p.first, {p.second.first, seconds(durations_[s]), p.second.second, seconds(durations_[s]) - base}));
+    tables.push_back(result_table("btio-paper", "BT-IO: paper (seed 000) vs simulated", "s",
+                                  {"paper duration", "simulated duration", "paper IO time", "simulated IO time"},
+                                  std::move(cmp)));
   }
 
  protected:

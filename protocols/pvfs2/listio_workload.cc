@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "pvfs2/pvfs2_run.h"
 #include "scenario/json_fields.h"
+#include "workload/result_table.h"
 
 namespace hpcsim::pvfs2 {
 
@@ -73,15 +74,13 @@ class ListIoRun : public Pvfs2Run {
         v.push_back(results_[s][k].read_MBps);
         v.push_back(results_[s][k].write_MBps);
       }
-      rows.push_back({{"label", std::to_string(spec_.region_bytes[k]) + " B regions"}, {"values", v}});
+      rows.push_back(table_row(std::to_string(spec_.region_bytes[k]) + " B regions", std::move(v)));
     }
-    tables.push_back({{"id", "listio"},
-                      {"label", "Concurrent list I/O, aggregate bandwidth (" + std::to_string(spec_.clients) +
-                                    " clients, " + std::to_string(spec_.servers) + " servers, " +
-                                    std::to_string(spec_.regions) + " regions per call)"},
-                      {"unit", "MB/s"},
-                      {"columns", cols},
-                      {"rows", rows}});
+    tables.push_back(result_table("listio",
+                                  "Concurrent list I/O, aggregate bandwidth (" + std::to_string(spec_.clients) +
+                                      " clients, " + std::to_string(spec_.servers) + " servers, " +
+                                      std::to_string(spec_.regions) + " regions per call)",
+                                  "MB/s", std::move(cols), std::move(rows)));
     if (results_.size() < 2) return;
     double best_read = 0, best_write = 0;
     for (size_t k = 0; k < spec_.region_bytes.size(); ++k) {
@@ -90,13 +89,12 @@ class ListIoRun : public Pvfs2Run {
     }
     const auto& a = ctx().scenario.series[0].id;
     const auto& b = ctx().scenario.series[1].id;
-    tables.push_back({{"id", "listio-gain"},
-                      {"label", "Best gain of " + a + " over " + b + " across region sizes (paper: seed 000)"},
-                      {"unit", "%"},
-                      {"columns", {"paper", "simulated"}},
-                      {"rows",
-                       {{{"label", "concurrent read"}, {"values", {89.0, best_read}}},
-                        {{"label", "concurrent write"}, {"values", {52.0, best_write}}}}}});
+    nlohmann::ordered_json gain = nlohmann::ordered_json::array();
+    gain.push_back(table_row("concurrent read", {89.0, best_read}));
+    gain.push_back(table_row("concurrent write", {52.0, best_write}));
+    tables.push_back(result_table("listio-gain",
+                                  "Best gain of " + a + " over " + b + " across region sizes (paper: seed 000)", "%",
+                                  {"paper", "simulated"}, std::move(gain)));
   }
 
  protected:

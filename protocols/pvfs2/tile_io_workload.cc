@@ -8,6 +8,7 @@
 #include "pvfs2/pvfs2_run.h"
 #include "pvfs2/romio.h"
 #include "scenario/json_fields.h"
+#include "workload/result_table.h"
 
 namespace hpcsim::pvfs2 {
 
@@ -51,26 +52,23 @@ class TileRun : public Pvfs2Run {
   void append_tables(nlohmann::ordered_json& tables) const override {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (size_t s = 0; s < results_.size(); ++s)
-      rows.push_back({{"label", ctx().scenario.series[s].label},
-                      {"values", {results_[s].first, results_[s].second}}});
-    tables.push_back({{"id", "mpi-tile-io"},
-                      {"label", "MPI-Tile-IO aggregate bandwidth (" + std::to_string(spec_.tiles_x) + "x" +
-                                    std::to_string(spec_.tiles_y) + " tiles of " + std::to_string(spec_.tile_width) +
-                                    "x" + std::to_string(spec_.tile_height) + " x " +
-                                    std::to_string(spec_.element_bytes) + " B)"},
-                      {"unit", "MB/s"},
-                      {"columns", {"read", "write"}},
-                      {"rows", rows}});
+      rows.push_back(table_row(ctx().scenario.series[s].label, {results_[s].first, results_[s].second}));
+    tables.push_back(result_table("mpi-tile-io",
+                                  "MPI-Tile-IO aggregate bandwidth (" + std::to_string(spec_.tiles_x) + "x" +
+                                      std::to_string(spec_.tiles_y) + " tiles of " + std::to_string(spec_.tile_width) +
+                                      "x" + std::to_string(spec_.tile_height) + " x " +
+                                      std::to_string(spec_.element_bytes) + " B)",
+                                  "MB/s", {"read", "write"}, std::move(rows)));
     if (results_.size() < 2) return;
     const double r = 100.0 * (results_[0].first / results_[1].first - 1);
     const double w = 100.0 * (results_[0].second / results_[1].second - 1);
-    tables.push_back({{"id", "mpi-tile-io-gain"},
-                      {"label", "Gain of " + ctx().scenario.series[0].id + " over " + ctx().scenario.series[1].id +
-                                    " (paper: seed 000)"},
-                      {"unit", "%"},
-                      {"columns", {"paper", "simulated"}},
-                      {"rows",
-                       {{{"label", "read"}, {"values", {113.0, r}}}, {{"label", "write"}, {"values", {66.0, w}}}}}});
+    nlohmann::ordered_json gain = nlohmann::ordered_json::array();
+    gain.push_back(table_row("read", {113.0, r}));
+    gain.push_back(table_row("write", {66.0, w}));
+    tables.push_back(result_table(
+        "mpi-tile-io-gain",
+        "Gain of " + ctx().scenario.series[0].id + " over " + ctx().scenario.series[1].id + " (paper: seed 000)", "%",
+        {"paper", "simulated"}, std::move(gain)));
   }
 
  protected:

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 
 #include "workload/alltoall.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -25,14 +26,13 @@ void AlltoallRun::append_tables(nlohmann::ordered_json& tables) const {
   for (size_t s = 0; s < scenario().series.size(); ++s) {
     double us = call_us(s);
     double mbps = us > 0 ? pairs * static_cast<double>(job().bytes) / us : -1;  // B/µs = MB/s
-    rows.push_back({{"label", scenario().series[s].label}, {"values", json::array({value(us), value(mbps)})}});
+    rows.push_back(table_row(scenario().series[s].label, json::array({value(us), value(mbps)})));
   }
-  tables.push_back({{"id", "alltoall"},
-                    {"label", "MPI_Alltoall of " + std::to_string(job().bytes) + " B per pair on " +
-                                  std::to_string(processes()) + " nodes (MPICH 1.2's Irecv / Isend / Waitall)"},
-                    {"unit", "us | MB/s"},
-                    {"columns", json::array({"time per call (µs)", "aggregate bandwidth (MB/s)"})},
-                    {"rows", rows}});
+  tables.push_back(result_table("alltoall",
+                                "MPI_Alltoall of " + std::to_string(job().bytes) + " B per pair on " +
+                                    std::to_string(processes()) + " nodes (MPICH 1.2's Irecv / Isend / Waitall)",
+                                "us | MB/s", json::array({"time per call (µs)", "aggregate bandwidth (MB/s)"}),
+                                std::move(rows)));
 }
 
 void AlltoallRun::append_histograms(nlohmann::ordered_json& histograms) const {

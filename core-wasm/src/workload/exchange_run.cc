@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 
 #include "workload/exchange.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -24,16 +25,16 @@ void ExchangeRun::append_tables(nlohmann::ordered_json& tables) const {
     double us = call_us(s);
     double node = us > 0 ? bytes / us : -1;  // B/µs = MB/s
     double all = us > 0 ? scenario().nodes * bytes / us : -1;
-    rows.push_back({{"label", scenario().series[s].label}, {"values", json::array({value(us), value(node), value(all)})}});
+    rows.push_back(table_row(scenario().series[s].label, json::array({value(us), value(node), value(all)})));
   }
-  tables.push_back({{"id", "exchange"},
-                    {"label", "MPI_Sendrecv of " + std::to_string(job().bytes) +
-                                  " B between node i and node i + " + std::to_string(scenario().nodes / 2) + " on " +
-                                  std::to_string(scenario().nodes) + " nodes, both ways at once"},
-                    {"unit", "us | MB/s | MB/s"},
-                    {"columns", json::array({"time per MPI_Sendrecv (µs)", "per node, each way (MB/s)",
-                                             "aggregate, all nodes (MB/s)"})},
-                    {"rows", rows}});
+  tables.push_back(result_table("exchange",
+                                "MPI_Sendrecv of " + std::to_string(job().bytes) + " B between node i and node i + " +
+                                    std::to_string(scenario().nodes / 2) + " on " + std::to_string(scenario().nodes) +
+                                    " nodes, both ways at once",
+                                "us | MB/s | MB/s",
+                                json::array({"time per MPI_Sendrecv (µs)", "per node, each way (MB/s)",
+                                             "aggregate, all nodes (MB/s)"}),
+                                std::move(rows)));
 }
 
 void ExchangeRun::append_histograms(nlohmann::ordered_json& histograms) const {

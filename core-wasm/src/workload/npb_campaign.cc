@@ -3,6 +3,7 @@
 #include <map>
 
 #include "catalog/catalog.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -123,24 +124,20 @@ void NpbCampaign::append_tables(nlohmann::ordered_json& tables) const {
       }
     }
     std::string label = spec_.runs[r].benchmark;
-    exec_rows.push_back({{"label", label}, {"values", ev}});
-    speed_rows.push_back({{"label", label}, {"values", sv}});
+    exec_rows.push_back(table_row(label, std::move(ev)));
+    speed_rows.push_back(table_row(label, std::move(sv)));
   }
   json avg = json::array();
   for (size_t s = 0; s < scenario_.series.size(); ++s) avg.push_back(value(count[s] ? sum[s] / count[s] : -1));
-  speed_rows.push_back({{"label", "Average"}, {"values", avg}});
+  speed_rows.push_back(table_row("Average", std::move(avg)));
   std::string p = std::to_string(spec_.processes);
-  tables.push_back({{"id", "npb-execution"},
-                    {"label", "NAS Parallel Benchmarks 2.3: execution time of the timed region on " + p +
-                                  " nodes (seed 003 \"Execution Time of NPB\")"},
-                    {"unit", "s"},
-                    {"columns", exec_cols},
-                    {"rows", exec_rows}});
-  tables.push_back({{"id", "npb-speedup"},
-                    {"label", "NAS Parallel Benchmarks 2.3: speed-up on " + p + " nodes over 1 process (seed 003)"},
-                    {"unit", "x"},
-                    {"columns", speed_cols},
-                    {"rows", speed_rows}});
+  tables.push_back(result_table("npb-execution",
+                                "NAS Parallel Benchmarks 2.3: execution time of the timed region on " + p +
+                                    " nodes (seed 003 \"Execution Time of NPB\")",
+                                "s", std::move(exec_cols), std::move(exec_rows)));
+  tables.push_back(result_table("npb-speedup",
+                                "NAS Parallel Benchmarks 2.3: speed-up on " + p + " nodes over 1 process (seed 003)",
+                                "x", std::move(speed_cols), std::move(speed_rows)));
 }
 
 void NpbCampaign::append_histograms(nlohmann::ordered_json& histograms) const {

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "hw/nic_thread_step.h"
 #include "hw/qsnet_cluster.h"
+#include "workload/result_table.h"
 
 namespace hpcsim {
 
@@ -167,14 +168,12 @@ void PingPongSweep::append_tables(nlohmann::ordered_json& tables) const {
         total[c] += us;
         values.push_back(us);
       }
-      rows.push_back({{"label", host_op_label(static_cast<HostOp>(op))}, {"values", values}});
+      rows.push_back(table_row(host_op_label(static_cast<HostOp>(op)), std::move(values)));
     }
-    rows.push_back({{"label", "Total"}, {"values", total}});
-    tables.push_back({{"id", "initiator-breakdown"},
-                      {"label", "Ping-pong timing for initiator, 0-byte messages (seed 002 Table 1)" + grouped},
-                      {"unit", "us"},
-                      {"columns", names},
-                      {"rows", rows}});
+    rows.push_back(table_row("Total", total));
+    tables.push_back(result_table("initiator-breakdown",
+                                  "Ping-pong timing for initiator, 0-byte messages (seed 002 Table 1)" + grouped, "us",
+                                  names, std::move(rows)));
     json trows = json::array();
     std::vector<double> ttotal(columns.size(), 0.0);
     for (ThreadStep s : kTable2Rows) {
@@ -185,14 +184,12 @@ void PingPongSweep::append_tables(nlohmann::ordered_json& tables) const {
         ttotal[c] += us;
         values.push_back(us);
       }
-      trows.push_back({{"label", thread_step_label(static_cast<int32_t>(s))}, {"values", values}});
+      trows.push_back(table_row(thread_step_label(static_cast<int32_t>(s)), std::move(values)));
     }
-    trows.push_back({{"label", "Total"}, {"values", ttotal}});
-    tables.push_back({{"id", "nic-thread-breakdown"},
-                      {"label", "NIC thread timing for an arriving 0-byte message (seed 002 Table 2)" + grouped},
-                      {"unit", "us"},
-                      {"columns", names},
-                      {"rows", trows}});
+    trows.push_back(table_row("Total", ttotal));
+    tables.push_back(result_table("nic-thread-breakdown",
+                                  "NIC thread timing for an arriving 0-byte message (seed 002 Table 2)" + grouped,
+                                  "us", names, std::move(trows)));
   }
   // Each protocol's own tables of the sweep (e.g. seed 001's progress modes and layer costs).
   SweepView view{scenario_, [this](size_t s, uint32_t b) { return latency_us(s, b); }};
