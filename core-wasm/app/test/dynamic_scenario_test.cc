@@ -150,8 +150,11 @@ TEST(DynamicScenario, EveryProgressModeCompletesTheJoinAndTheLeave) {
     }
     auto out = nlohmann::json::parse(s->result_json());
     EXPECT_FALSE(out.contains("stalled")) << mode << ": " << out.value("stalled", "");
-    for (const auto& t : out["tables"])
-      if (t["id"] == "dynamic-phases") EXPECT_TRUE(t["rows"][7]["values"][0].is_number()) << mode;  // leave total
+    for (const auto& t : out["tables"]) {
+      if (t["id"] == "dynamic-phases") {
+        EXPECT_TRUE(t["rows"][7]["values"][0].is_number()) << mode;  // leave total
+      }
+    }
   }
 }
 
