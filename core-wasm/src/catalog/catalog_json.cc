@@ -10,13 +10,15 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-/// {"id": <id>, "label": <label>}: the first fields of every entry, and an operation.
-json id_label(const std::string& id, const std::string& label) {
+/// {a: va, b: vb}: the first fields of every entry, an operation, a packet kind, a testbed.
+json two_fields(const char* a, const std::string& va, const char* b, const std::string& vb) {
   json o = json::object();
-  o["id"] = id;
-  o["label"] = label;
+  o[a] = va;
+  o[b] = vb;
   return o;
 }
+
+json id_label(const std::string& id, const std::string& label) { return two_fields("id", id, "label", label); }
 
 json fabric_json(const FabricEntry& f) {
   json o = id_label(f.id, f.label);
@@ -29,12 +31,7 @@ json fabric_json(const FabricEntry& f) {
   o["fat_tree"] = f.fat_tree;
   o["max_rails"] = f.max_rails;
   json packets = json::array();
-  for (const auto& [kind, label] : f.packets) {
-    json p = json::object();
-    p["kind"] = kind;
-    p["label"] = label;
-    packets.push_back(std::move(p));
-  }
+  for (const auto& [kind, label] : f.packets) packets.push_back(two_fields("kind", kind, "label", label));
   o["packets"] = std::move(packets);
   return o;
 }
@@ -68,12 +65,7 @@ std::string catalog_json(const Catalog& c) {
   for (const auto& f : c.fabrics()) fabrics.push_back(fabric_json(f));
   for (const auto& p : c.protocols()) protocols.push_back(protocol_json(p));
   for (const auto& w : c.workloads()) workloads.push_back(workload_json(w));
-  for (const auto& t : testbeds()) {
-    json o = json::object();
-    o["id"] = t.id;
-    o["description"] = t.description;
-    tbs.push_back(std::move(o));
-  }
+  for (const auto& t : testbeds()) tbs.push_back(two_fields("id", t.id, "description", t.description));
   json out = json::object();
   out["fabrics"] = std::move(fabrics);
   out["protocols"] = std::move(protocols);

@@ -1,6 +1,7 @@
 // One interconnect of a machine: its nodes (each a host on a PCI bus with a NIC) and the fabric joining them.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "hw/host.h"
 #include "nlohmann/json.hpp"
@@ -44,5 +45,22 @@ nlohmann::json topology_component(ComponentId id, const char* kind, const std::s
 /// One directed link of the topology's "links": {"id", "from", "to", "kind" ("link", "ring"), "bandwidth_MBps"
 /// (10^6 B/s)}.
 nlohmann::json topology_link(ComponentId id, ComponentId from, ComponentId to, const char* kind, double MBps);
+
+/// A network of one switch and one cable per node (switched Fast Ethernet, InfiniBand), as it enters the topology:
+/// every component tagged "network": `network`.
+struct SwitchedTopology {
+  const char* network;            ///< e.g. "ethernet"
+  const char* host_name;          ///< name prefix of node i's host, e.g. "eth-host" -> "eth-host3"
+  const char* pci_name;           ///< e.g. "eth-pci"
+  const char* nic_name;           ///< e.g. "tulip"
+  std::vector<ComponentId> hosts, pcis, nics;  ///< per node
+  ComponentId switch_id;
+  const char* switch_name;        ///< e.g. "eth-switch"
+  const char* switch_label;       ///< e.g. "Fast Ethernet switch"
+  std::vector<ComponentId> uplinks, downlinks;  ///< per node: NIC -> switch, switch -> NIC
+  double link_MBps;               ///< 10^6 B/s, both directions
+};
+/// Appends each node's host, PCI bus and NIC, the switch (level 1, index 0) and both directions of each cable.
+void append_switched_topology(const SwitchedTopology& t, nlohmann::json& components, nlohmann::json& links);
 
 }  // namespace hpcsim

@@ -22,32 +22,18 @@ void EthernetCluster::describe(nlohmann::json& topology) const {
 // "ethernet"; both directions of each node's cable (uplink NIC -> switch, downlink switch -> NIC; kind "link",
 // bandwidth in MB/s = 10^6 B/s from the eth.link rate).
 void EthernetCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
-  const char* net = "ethernet";
-  auto add = [&](ComponentId id, const char* kind, const std::string& name, int node) {
-    nlohmann::json c = topology_component(id, kind, name, node);
-    c["network"] = net;
-    components.push_back(std::move(c));
-  };
-  for (int i = 0; i < size(); ++i) {
-    std::string n = std::to_string(i);
-    size_t k = static_cast<size_t>(i);
-    add(hosts_[k]->id(), "host", "eth-host" + n, i);
-    add(pcis_[k]->id(), "pci", "eth-pci" + n, i);
-    add(nics_[k]->id(), "nic", "tulip" + n, i);
-  }
   const EthernetSwitch& sw = *switch_;
-  nlohmann::json s = topology_component(sw.id(), "switch", "eth-switch", -1);
-  s["level"] = 1;
-  s["index"] = 0;
-  s["network"] = net;
-  s["label"] = "Fast Ethernet switch";
-  components.push_back(std::move(s));
-  double MBps = sw.timing().link_Bps / 1e6;
+  SwitchedTopology t{"ethernet", "eth-host", "eth-pci", "tulip", {}, {}, {},
+                     sw.id(), "eth-switch", "Fast Ethernet switch", {}, {}, sw.timing().link_Bps / 1e6};
   for (int i = 0; i < size(); ++i) {
-    ComponentId nic = nics_[static_cast<size_t>(i)]->id();
-    links.push_back(topology_link(sw.uplink(i), nic, sw.id(), "link", MBps));
-    links.push_back(topology_link(sw.downlink(i), sw.id(), nic, "link", MBps));
+    size_t k = static_cast<size_t>(i);
+    t.hosts.push_back(hosts_[k]->id());
+    t.pcis.push_back(pcis_[k]->id());
+    t.nics.push_back(nics_[k]->id());
+    t.uplinks.push_back(sw.uplink(i));
+    t.downlinks.push_back(sw.downlink(i));
   }
+  append_switched_topology(t, components, links);
 }
 
 }  // namespace hpcsim

@@ -19,32 +19,18 @@ void InfinibandCluster::describe(nlohmann::json& topology) const {
 }
 
 void InfinibandCluster::append_topology(nlohmann::json& components, nlohmann::json& links) const {
-  const char* net = "infiniband";
-  auto add = [&](ComponentId id, const char* kind, const std::string& name, int node) {
-    nlohmann::json c = topology_component(id, kind, name, node);
-    c["network"] = net;
-    components.push_back(std::move(c));
-  };
-  for (int i = 0; i < size(); ++i) {
-    std::string n = std::to_string(i);
-    size_t k = static_cast<size_t>(i);
-    add(hosts_[k]->id(), "host", "ib-host" + n, i);
-    add(pcis_[k]->id(), "pci", "ib-pcix" + n, i);
-    add(hcas_[k]->id(), "nic", "hca" + n, i);
-  }
   const IbSwitch& sw = *switch_;
-  nlohmann::json s = topology_component(sw.id(), "switch", "ib-switch", -1);
-  s["level"] = 1;
-  s["index"] = 0;
-  s["network"] = net;
-  s["label"] = "InfiniScale";
-  components.push_back(std::move(s));
-  double MBps = sw.wire().link_Bps / 1e6;
+  SwitchedTopology t{"infiniband", "ib-host", "ib-pcix", "hca", {}, {}, {},
+                     sw.id(), "ib-switch", "InfiniScale", {}, {}, sw.wire().link_Bps / 1e6};
   for (int i = 0; i < size(); ++i) {
-    ComponentId hca = hcas_[static_cast<size_t>(i)]->id();
-    links.push_back(topology_link(sw.uplink(i), hca, sw.id(), "link", MBps));
-    links.push_back(topology_link(sw.downlink(i), sw.id(), hca, "link", MBps));
+    size_t k = static_cast<size_t>(i);
+    t.hosts.push_back(hosts_[k]->id());
+    t.pcis.push_back(pcis_[k]->id());
+    t.nics.push_back(hcas_[k]->id());
+    t.uplinks.push_back(sw.uplink(i));
+    t.downlinks.push_back(sw.downlink(i));
   }
+  append_switched_topology(t, components, links);
 }
 
 }  // namespace hpcsim
