@@ -6,17 +6,21 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CoreBridge, type EmscriptenCore } from '../../web/src/sim/coreBridge';
 import type { CoreCatalog } from '../../web/src/sim/coreCatalog';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const NATIVE_BIN = join(ROOT, 'build/native/hpcsim-native');
 export const NATIVE_BENCH = join(ROOT, 'build/native/hpcsim-bench');
-export const WASM_NODE = join(ROOT, 'build/wasm/node/hpcsim.cjs');
+/**
+ * The page's own wasm module (ES module glue and binary), which Node loads too: given `wasmBinary`, the glue's
+ * web/worker build needs nothing from a browser, so the tests, the CLI and the bench run the exact binary the page
+ * ships.
+ */
+export const WASM_MODULE = join(ROOT, 'public/wasm/hpcsim.mjs');
 
 export interface SimResult {
   scenario: string;
@@ -84,13 +88,12 @@ function scenarioFile(text: string): string {
   return file;
 }
 
-/** Loads the Node build of the wasm module (build/wasm/node/hpcsim.cjs) behind the one bridge (web/src/sim/coreBridge.ts). */
+/** Loads the page's wasm module (public/wasm/hpcsim.mjs + .wasm) behind the one bridge (web/src/sim/coreBridge.ts). */
 export async function loadWasm(): Promise<CoreBridge> {
-  if (!existsSync(WASM_NODE)) throw new Error(`${WASM_NODE} is missing: run \`npm run build:wasm\``);
-  const require = createRequire(import.meta.url);
-  const factory = require(WASM_NODE) as (opts: object) => Promise<EmscriptenCore>;
-  const wasmBinary = readFileSync(WASM_NODE.replace(/\.cjs$/, '.wasm'));
-  return new CoreBridge(await factory({ wasmBinary }));
+  if (!existsSync(WASM_MODULE)) throw new Error(`${WASM_MODULE} is missing: run \`npm run build:wasm\``);
+  const mod = (await import(pathToFileURL(WASM_MODULE).href)) as { default: (opts: object) => Promise<EmscriptenCore> };
+  const wasmBinary = readFileSync(WASM_MODULE.replace(/\.mjs$/, '.wasm'));
+  return new CoreBridge(await mod.default({ wasmBinary }));
 }
 
 /** The native binary's catalog (`hpcsim-native --catalog`): what the core enrols, as hs_catalog_json gives it. */

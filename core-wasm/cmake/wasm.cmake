@@ -1,7 +1,7 @@
 # Every Emscripten flag of the project, each with its reason (after Perfetto's gn/standalone/wasm.gni).
-# Two link targets share the same objects: an ES module for the page's Web Worker and a CommonJS module
-# for Node (tests, the bench). Emscripten 3.1.6's ES-module output uses __dirname under Node, so Node gets
-# its own build rather than the worker's.
+# One link target: the ES module for the page's Web Worker. Node (the tests, the CLI's wasm engine, the bench) loads
+# the same module and passes `wasmBinary` (core-wasm/cli/engines.ts), so what is tested is what the page ships. A
+# second, CommonJS link for Node used to be built too; its .wasm was byte-identical to the page's.
 
 # Compile flag for every object, the protocol libraries included: no C++ exceptions (scenarios are parsed
 # with nlohmann's non-throwing parse), so none of the throwing support code is needed at link time.
@@ -44,15 +44,9 @@ function(hpcsim_add_wasm_targets)
 add_executable(hpcsim_web app/wasm/bridge.cc)
 target_link_libraries(hpcsim_web PRIVATE hpcsim_app)
 target_link_options(hpcsim_web PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
-  # ES module loaded by the Vite-built worker with a dynamic import.
+  # ES module loaded by the Vite-built worker with a dynamic import (and by Node, given wasmBinary: without a
+  # browser the glue's web/worker paths are skipped and it fetches nothing).
   "-sEXPORT_ES6=1"
   "-sENVIRONMENT=web,worker")
 set_target_properties(hpcsim_web PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
-
-add_executable(hpcsim_node app/wasm/bridge.cc)
-target_link_libraries(hpcsim_node PRIVATE hpcsim_app)
-target_link_options(hpcsim_node PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
-  # CommonJS for Node; callers pass wasmBinary read from disk.
-  "-sENVIRONMENT=node")
-set_target_properties(hpcsim_node PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".cjs" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/node)
 endfunction()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# WebAssembly build of the same sources with Debian's Emscripten: public/wasm/hpcsim.{mjs,wasm} for the page
-# and build/wasm/node/hpcsim.{cjs,wasm} for Node. Emscripten 3.1.6's optimizer needs NODE_PATH to find its
-# JS dependencies (acorn) installed under /usr/share/nodejs.
+# WebAssembly build of the same sources with Debian's Emscripten: public/wasm/hpcsim.{mjs,wasm}, the page's module,
+# which Node loads too (core-wasm/cli/engines.ts). Emscripten 3.1.6's optimizer needs NODE_PATH to find its JS
+# dependencies (acorn) installed under /usr/share/nodejs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_PATH=/usr/share/nodejs
