@@ -2,6 +2,7 @@
 import { useScenario } from '../hooks/useScenario';
 import { useScenarioStore } from '../state/scenarioStore';
 import { FingerprintView } from './FingerprintView';
+import { ScenarioMenu } from './ScenarioMenu';
 import { ShareLinkPanel } from './ShareLinkPanel';
 
 export function Header() {
@@ -18,6 +19,7 @@ export function Header() {
         </span>
       </div>
       <div className="header-tools">
+        <ScenarioMenu />
         <FingerprintView />
         <ShareLinkPanel />
       </div>

@@ -30,7 +30,7 @@ function loadFromHash(initial: boolean): void {
     loadBundledScenario(bundled).then(
       (scenario) => {
         if (window.location.hash !== hash) return;  // another link was opened meanwhile
-        load(scenario, 'link');
+        load(scenario, 'shipped');
         if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
       },
       (e: Error) => {
@@ -61,6 +61,17 @@ function loadFromHash(initial: boolean): void {
     useBannerStore.getState().show(`${sentence} Showing the default scenario instead.`);
     load(defaultScenario, 'default');
   }
+}
+
+/**
+ * Opens the shipped scenario `id` (scenario/bundledScenarios.ts) the way its short link does, so the address can be
+ * shared and Back returns to what was open: sets `#scenario=<id>`, or reloads it when the address already says so
+ * (the scenario was edited since).
+ */
+export function openShippedScenario(id: string): void {
+  const hash = `#scenario=${id}`;
+  if (window.location.hash === hash) loadFromHash(false);
+  else window.location.hash = hash;
 }
 
 export function useInitialScenario(): void {

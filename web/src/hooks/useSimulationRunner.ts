@@ -42,7 +42,8 @@ export function useSimulationRunner(): { cancel: () => void } {
         }
       },
       error: (message, phase) => {
-        if (phase === 'create' && useScenarioStore.getState().source === 'link') {
+        const source = useScenarioStore.getState().source;
+        if (phase === 'create' && (source === 'link' || source === 'shipped')) {
           // The link's scenario passed the schema but not the core's checks: keep the page useful.
           banner.show(`${message}. Showing the default scenario instead.`);
           useScenarioStore.getState().load(defaultScenario, 'default');

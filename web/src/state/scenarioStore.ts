@@ -4,8 +4,11 @@ import { defaultScenario } from '../scenario/defaultScenario';
 import type { Scenario } from '../scenario/scenarioTypes';
 import type { LinkView } from '../share/viewState';
 
-/** default = the built-in scenario, link = decoded from a share link, editor = run from the scenario editor. */
-export type ScenarioSource = 'default' | 'link' | 'editor';
+/**
+ * default = the built-in scenario, shipped = a shipped scenario named by `#scenario=<id>` (a short link or the
+ * header's scenario menu), link = decoded from a share link, editor = run from the scenario editor.
+ */
+export type ScenarioSource = 'default' | 'shipped' | 'link' | 'editor';
 
 interface ScenarioState {
   scenario: Scenario;
