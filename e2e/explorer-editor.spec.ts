@@ -75,3 +75,20 @@ test('the fat-tree arity: 64 nodes of 8-way switches run as a two-level tree of 
   await expect(page.locator('[data-testid^="component-elite-L3"]')).toHaveCount(0);
   expect(decodeV2(page.url()).scenario.cluster.arity).toBe(8);
 });
+
+test('the editor shows the parameter groups the run reads; "show all" lists the rest, and a changed one stays', async ({ emulator, page }) => {
+  await emulator.open('#scenario=fast-ethernet-16-half-shift');
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('editor');
+  for (const prefix of ['pci', 'host', 'eth', 'mvia', 'tcp']) await expect(page.getByTestId(`param-group-${prefix}`)).toBeVisible();
+  await expect(page.getByTestId('param-group-elan3')).toHaveCount(0);
+  await expect(page.getByTestId('parameter-scope')).toContainText(/more change nothing in it/);
+  const showAll = page.getByTestId('show-all-parameters');
+  await showAll.check();
+  await expect(page.getByTestId('param-group-elan3')).toBeVisible();
+  await emulator.parameter('elan3.thread_clock_MHz').fill('150');
+  await showAll.uncheck();
+  await expect(page.getByTestId('param-group-elan3')).toBeVisible();  // it holds a changed value
+  await expect(page.getByTestId('param-group-elan4')).toHaveCount(0);
+  await expect(page.getByTestId('editor-status')).toContainText('1 parameter(s) differ');
+});

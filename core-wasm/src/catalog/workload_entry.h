@@ -46,6 +46,9 @@ struct WorkloadEntry {
   bool node_groups = false;  ///< reads cluster.groups (other kinds refuse it)
   /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
   std::vector<const std::vector<ParameterSpec>*> parameters;
+  /// Protocols (catalog ids) its runs build besides their series' own, e.g. BT-IO's MPI for BT's messages
+  /// (ompi, mvapich): their parameter groups count as the workload's in the catalog JSON.
+  std::vector<std::string> protocols;
   /// Reads the kind's fields and, through `read_series`, the series; "" or the error naming the field.
   std::function<std::string(WorkloadInput& in)> parse;
   std::function<std::unique_ptr<WorkloadRun>(const RunContext&)> make_run;

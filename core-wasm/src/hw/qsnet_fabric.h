@@ -12,8 +12,10 @@
 
 namespace hpcsim {
 
-/// The parameters of the QsNet and QsNetII fat trees (links, Elite and Elite4 switches) (qsnet_fabric_parameters.cc).
+/// The parameters of the QsNet fat tree (links, Elite switches; `qsnet.*`) and of the QsNetII one (Elite4 switches;
+/// `qsnet2.*`) (qsnet_fabric_parameters.cc).
 const std::vector<ParameterSpec>& qsnet_fabric_parameters();
+const std::vector<ParameterSpec>& qsnet2_fabric_parameters();
 
 
 /// One directed channel of a physical link (every cable has two).

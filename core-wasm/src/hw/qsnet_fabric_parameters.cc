@@ -14,6 +14,14 @@ const std::vector<ParameterSpec>& qsnet_fabric_parameters() {
   {"qsnet.cable_ns", "ns", 10, 0, 1000, false, "Propagation delay of one link cable (about 2 m).", "[estimate] ~5 ns/m"},
   {"qsnet.packet_payload_bytes", "B", 320, 32, 4096, true, "Largest data payload of one network packet; RDMA is split into packets of this size.", "Petrini et al., IEEE Micro 22(1) 2002 [recalled]; equals the Elan3 QDMA limit"},
   {"qsnet.ack_bytes", "B", 8, 1, 64, true, "Size of the end-to-end acknowledgement token of a packet.", "[estimate]"},
+  };
+  // clang-format on
+  return kTable;
+}
+
+const std::vector<ParameterSpec>& qsnet2_fabric_parameters() {
+  // clang-format off
+  static const std::vector<ParameterSpec> kTable = {
   // QsNetII fabric (seed 001 testbed: QS-8A, Elite4 switches).
   {"qsnet2.link_MBps", "MB/s", 1300, 1, 100000, false, "QsNetII link data rate in each direction.", "seed 001 issue: 1.3 GB/s per direction"},
   {"qsnet2.switch_latency_ns", "ns", 35, 0, 10000, false, "Routing latency through one Elite4 switch.", "[estimate] as Elite (Petrini et al. 2002) [recalled]"},

@@ -70,8 +70,7 @@ void enrol_qsnet_fabrics(Catalog& c) {
   // negative form (target busy: the sender retries) and control packets (RDMA read requests, rendezvous headers).
   q.packets = {{"qdma_packet", "QDMA"}, {"rdma_packet", "RDMA"}, {"ack_packet", "ACK"}, {"nak_packet", "NAK"},
                {"control_packet", "Control (RDMA request)"}};
-  q.parameters = {&pci_bus_parameters(), &host_parameters(), &elan3_parameters(), &qsnet_fabric_parameters(),
-                  &elan4_parameters()};
+  q.parameters = {&pci_bus_parameters(), &host_parameters(), &elan3_parameters(), &qsnet_fabric_parameters()};
   q.parse_cluster = parse_fat_tree;
   q.make_machine = make_qsnet;
   c.add(q);
@@ -88,7 +87,8 @@ void enrol_qsnet_fabrics(Catalog& c) {
   q2.max_rails = 2;
   // The seed 000 testbed's nodes also hold an InfiniHost HCA on an InfiniScale switch (the PVFS2/IBA baseline).
   q2.side_nics = {"infinihost"};
-  q2.parameters.push_back(&infiniband_parameters());
+  q2.parameters = {&pci_bus_parameters(), &host_parameters(), &qsnet2_fabric_parameters(), &elan4_parameters(),
+                   &infiniband_parameters()};
   c.add(q2);
 }
 

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useScenario } from '../hooks/useScenario';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
 import { useScenarioStore } from '../state/scenarioStore';
-import { changedParameters, parameterErrors, parameterFieldTexts } from '../scenario/parameterGroups';
+import { changedParameters, groupsReadBy, parameterErrors, parameterFieldTexts } from '../scenario/parameterGroups';
 import { baseOfDraft, buildScenario, draftFromScenario, fabricOfDraft, fieldOfPath, seriesCatalogFor, switchKind, type DraftCheck, type WorkloadDraft } from '../scenario/workloadDraft';
 import { useCoreCheck } from '../hooks/useCoreCheck';
 import { currentView } from '../share/currentView';
@@ -53,6 +53,7 @@ function EditorForm() {
     [scenario, draft, catalog, registry, texts],
   );
   const check = withCoreError(built, useCoreCheck(built.scenario), draft);
+  const read = useMemo(() => groupsReadBy(built.scenario ?? scenario), [built.scenario, scenario]);
   const fatTree = isFatTree(fabricOfDraft(scenario, draft));
   const refused = Object.keys(paramErrors).length + Object.keys(check.errors).length + (check.other ? 1 : 0);
 
@@ -110,6 +111,7 @@ function EditorForm() {
         registry={registry}
         texts={texts}
         errors={paramErrors}
+        read={read}
         onChange={(name, text) => setEdits((e) => ({ ...e, [name]: text }))}
       />
     </>

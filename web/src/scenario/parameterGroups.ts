@@ -4,7 +4,9 @@
  * of a scenario built from the form (only values that differ from the registry default are written).
  */
 import type { ParameterInfo } from '../sim/bridgeTypes';
+import { fabricEntry, protocolEntry, workloadEntry } from '../sim/coreCatalog';
 import { parameterRuleError, parseNumberField } from './parameterRules';
+import type { Scenario } from './scenarioTypes';
 
 export interface ParameterGroup {
   prefix: string;
@@ -27,6 +29,18 @@ export function groupParameters(registry: ParameterInfo[]): ParameterGroup[] {
     list.push(p);
   }
   return [...groups].map(([prefix, parameters]) => ({ prefix, parameters }));
+}
+
+/**
+ * The parameter groups a run of `scenario` reads: those the core's catalog lists for its fabric, for each series'
+ * protocol and for its workload kind (hs_catalog_json `parameters`; each entry's models' parameter tables). The
+ * others change nothing in that run, e.g. `elan3.` on a Fast Ethernet cluster.
+ */
+export function groupsReadBy(scenario: Pick<Scenario, 'cluster' | 'workload'>): Set<string> {
+  const groups = new Set<string>(fabricEntry(scenario.cluster.fabric)?.parameters ?? []);
+  for (const s of scenario.workload.series) for (const g of protocolEntry(s.protocol)?.parameters ?? []) groups.add(g);
+  for (const g of workloadEntry(scenario.workload.kind)?.parameters ?? []) groups.add(g);
+  return groups;
 }
 
 /** Field texts for the form: the scenario's override, else the registry default. */

@@ -14,6 +14,14 @@ export const CORE_CATALOG = {
       "side_nics": [],
       "fat_tree": true,
       "max_rails": 1,
+      "parameters": [
+        "pci",
+        "pcix",
+        "host",
+        "os",
+        "elan3",
+        "qsnet"
+      ],
       "packets": [
         {
           "kind": "qdma_packet",
@@ -50,6 +58,15 @@ export const CORE_CATALOG = {
       ],
       "fat_tree": true,
       "max_rails": 2,
+      "parameters": [
+        "pci",
+        "pcix",
+        "host",
+        "os",
+        "qsnet2",
+        "elan4",
+        "ib"
+      ],
       "packets": [
         {
           "kind": "qdma_packet",
@@ -86,6 +103,14 @@ export const CORE_CATALOG = {
       ],
       "fat_tree": false,
       "max_rails": 1,
+      "parameters": [
+        "pci",
+        "pcix",
+        "host",
+        "os",
+        "sci",
+        "eth"
+      ],
       "packets": [
         {
           "kind": "rdma_packet",
@@ -112,6 +137,13 @@ export const CORE_CATALOG = {
       "side_nics": [],
       "fat_tree": false,
       "max_rails": 1,
+      "parameters": [
+        "pci",
+        "pcix",
+        "host",
+        "os",
+        "eth"
+      ],
       "packets": [
         {
           "kind": "qdma_packet",
@@ -134,6 +166,13 @@ export const CORE_CATALOG = {
       "side_nics": [],
       "fat_tree": false,
       "max_rails": 1,
+      "parameters": [
+        "pci",
+        "pcix",
+        "host",
+        "os",
+        "ib"
+      ],
       "packets": [
         {
           "kind": "qdma_packet",
@@ -168,7 +207,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": [
+        "portals"
+      ]
     },
     {
       "id": "tports",
@@ -183,7 +225,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": [
+        "tports"
+      ]
     },
     {
       "id": "ompi",
@@ -202,7 +247,11 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": true
+      "options": true,
+      "parameters": [
+        "os",
+        "ompi"
+      ]
     },
     {
       "id": "elan4-qdma",
@@ -217,7 +266,8 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": []
     },
     {
       "id": "mpich-qsnet",
@@ -232,7 +282,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": [
+        "tports4"
+      ]
     },
     {
       "id": "ss-via",
@@ -247,7 +300,8 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": false
+      "options": false,
+      "parameters": []
     },
     {
       "id": "sci-mpich",
@@ -262,7 +316,8 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": false
+      "options": false,
+      "parameters": []
     },
     {
       "id": "m-via",
@@ -277,7 +332,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": false
+      "options": false,
+      "parameters": [
+        "mvia"
+      ]
     },
     {
       "id": "tcp",
@@ -292,7 +350,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": false
+      "options": false,
+      "parameters": [
+        "tcp"
+      ]
     },
     {
       "id": "ib-verbs",
@@ -311,7 +372,8 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": []
     },
     {
       "id": "mvapich",
@@ -326,7 +388,10 @@ export const CORE_CATALOG = {
       ],
       "pingpong": true,
       "mpi": true,
-      "options": false
+      "options": false,
+      "parameters": [
+        "mvapich"
+      ]
     },
     {
       "id": "pvfs2-elan4",
@@ -349,7 +414,12 @@ export const CORE_CATALOG = {
       ],
       "pingpong": false,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": [
+        "pvfs2",
+        "disk",
+        "bmi_elan4"
+      ]
     },
     {
       "id": "pvfs2-ib",
@@ -364,7 +434,12 @@ export const CORE_CATALOG = {
       ],
       "pingpong": false,
       "mpi": false,
-      "options": false
+      "options": false,
+      "parameters": [
+        "pvfs2",
+        "disk",
+        "bmi_ib"
+      ]
     }
   ],
   "workloads": [
@@ -374,7 +449,8 @@ export const CORE_CATALOG = {
       "source": "seed 002 §5",
       "fabrics": [],
       "mpi": false,
-      "node_groups": true
+      "node_groups": true,
+      "parameters": []
     },
     {
       "id": "npb",
@@ -384,7 +460,10 @@ export const CORE_CATALOG = {
         "sci-ringlet"
       ],
       "mpi": true,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": [
+        "npb"
+      ]
     },
     {
       "id": "dynamic",
@@ -394,7 +473,8 @@ export const CORE_CATALOG = {
         "qsnet2"
       ],
       "mpi": false,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": []
     },
     {
       "id": "alltoall",
@@ -402,7 +482,8 @@ export const CORE_CATALOG = {
       "source": "MPICH 1.2 MPI_Alltoall (Irecv, Isend, Waitall)",
       "fabrics": [],
       "mpi": true,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": []
     },
     {
       "id": "exchange",
@@ -410,7 +491,8 @@ export const CORE_CATALOG = {
       "source": "MPICH 1.2 MPI_Sendrecv (Irecv, Isend, Waitall)",
       "fabrics": [],
       "mpi": true,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": []
     },
     {
       "id": "pvfs2-listio",
@@ -420,7 +502,11 @@ export const CORE_CATALOG = {
         "qsnet2"
       ],
       "mpi": false,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": [
+        "pvfs2",
+        "disk"
+      ]
     },
     {
       "id": "mpi-tile-io",
@@ -430,7 +516,11 @@ export const CORE_CATALOG = {
         "qsnet2"
       ],
       "mpi": false,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": [
+        "pvfs2",
+        "disk"
+      ]
     },
     {
       "id": "btio",
@@ -440,7 +530,15 @@ export const CORE_CATALOG = {
         "qsnet2"
       ],
       "mpi": false,
-      "node_groups": false
+      "node_groups": false,
+      "parameters": [
+        "pvfs2",
+        "disk",
+        "btio",
+        "os",
+        "ompi",
+        "mvapich"
+      ]
     }
   ],
   "testbeds": [

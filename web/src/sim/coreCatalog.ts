@@ -25,6 +25,8 @@ export interface CatalogFabric {
   readonly max_rails: number;
   /** The packet kinds its links carry (trace kind names) and what the fabric calls each ("SCI echo"). */
   readonly packets: readonly { readonly kind: string; readonly label: string }[];
+  /** Parameter groups (registry-name prefixes, e.g. "pci") its hardware models read. */
+  readonly parameters: readonly string[];
 }
 
 export interface CatalogProtocol {
@@ -40,6 +42,8 @@ export interface CatalogProtocol {
   readonly pingpong: boolean;
   readonly mpi: boolean;
   readonly options: boolean;
+  /** Parameter groups (registry-name prefixes, e.g. "ompi") its models read. */
+  readonly parameters: readonly string[];
 }
 
 export interface CatalogWorkload {
@@ -53,6 +57,8 @@ export interface CatalogWorkload {
   readonly mpi: boolean;
   /** Reads cluster.groups. */
   readonly node_groups: boolean;
+  /** Parameter groups (registry-name prefixes, e.g. "npb") its models read. */
+  readonly parameters: readonly string[];
 }
 
 export interface CoreCatalog {
