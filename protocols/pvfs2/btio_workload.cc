@@ -205,6 +205,7 @@ void enrol_btio(Catalog& c) {
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "btio runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters(), &btio_parameters()};
+  w.series_protocols = {"pvfs2-elan4", "pvfs2-ib"};  // the BMI methods (pvfs2_run.cc make_bmi)
   w.protocols = {"ompi", "mvapich"};  // BT's own messages (BtioRun's MPI layers)
   w.parse = parse_btio;
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> {

@@ -170,6 +170,7 @@ void enrol_pvfs2_listio(Catalog& c) {
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "pvfs2-listio runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters()};
+  w.series_protocols = {"pvfs2-elan4", "pvfs2-ib"};  // the BMI methods (pvfs2_run.cc make_bmi)
   w.parse = parse_listio;
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> {
     return std::make_unique<ListIoRun>(ctx, *std::static_pointer_cast<const ListIoSpec>(ctx.scenario.workload));

@@ -118,6 +118,7 @@ void enrol_mpi_tile_io(Catalog& c) {
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "mpi-tile-io runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters()};
+  w.series_protocols = {"pvfs2-elan4", "pvfs2-ib"};  // the BMI methods (pvfs2_run.cc make_bmi)
   w.parse = parse_tile;
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> {
     return std::make_unique<TileRun>(ctx, *std::static_pointer_cast<const TileSpec>(ctx.scenario.workload));

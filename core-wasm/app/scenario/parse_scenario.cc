@@ -79,6 +79,23 @@ std::string check_mpi_series(const Scenario& s) {
   return "";
 }
 
+// Every series names one of the workload's protocols, when it has a list (WorkloadEntry::series_protocols).
+std::string check_series_protocols(const WorkloadEntry& w, const Scenario& s) {
+  if (w.series_protocols.empty()) return "";
+  for (size_t i = 0; i < s.series.size(); ++i) {
+    bool ok = false;
+    std::string ids;
+    for (const auto& p : w.series_protocols) {
+      ok = ok || p == s.series[i].protocol;
+      ids += (ids.empty() ? "" : ", ") + p;
+    }
+    if (!ok)
+      return "workload.series/" + std::to_string(i) + ".protocol: " + w.id + " runs over " + ids + ", not " +
+             s.series[i].protocol;
+  }
+  return "";
+}
+
 // cluster: fabric, nic, rails, testbed, nodes, then the fabric's own fields.
 std::string parse_cluster(const json& cluster, Scenario* out, const FabricEntry** fabric_out) {
   std::string err;
@@ -174,6 +191,8 @@ std::string parse_scenario(const std::string& text, Scenario* out) {
     e = check_mpi_series(*out);
     if (!e.empty()) return e;
   }
+  e = check_series_protocols(*workload, *out);
+  if (!e.empty()) return e;
   if (cluster->contains("groups") && !workload->node_groups)
     return "cluster.groups: only ping-pong workloads run node groups (this one is " + kind + ")";
 

@@ -43,6 +43,9 @@ struct WorkloadEntry {
   std::vector<std::string> fabrics;
   std::string fabrics_rule;
   bool mpi = false;          ///< every series needs an MPI layer (rank programs)
+  /// The protocols its series may name (catalog ids; empty: any the fabric carries), e.g. the PVFS2 workloads' BMI
+  /// methods "pvfs2-elan4" and "pvfs2-ib". The parser refuses any other, naming the series' protocol field.
+  std::vector<std::string> series_protocols;
   bool node_groups = false;  ///< reads cluster.groups (other kinds refuse it)
   /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
   std::vector<const std::vector<ParameterSpec>*> parameters;

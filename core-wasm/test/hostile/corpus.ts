@@ -148,6 +148,13 @@ export function hostileCorpus(root: string, isValid: (doc: unknown) => boolean):
     mutate(s);
     add('cross-field rule', name, text(s), field);
   }
+  // Found by an hour of `npm run fuzz`: a PVFS2 workload whose series names a protocol that is no BMI method ran with
+  // no BMI (UBSan: member call on a null pointer in FileSystem::attach; natively a crash).
+  for (const [protocol, operation] of [['ompi', 'rdma-read'], ['elan4-qdma', 'send']]) {
+    const s = structuredClone(bases[2].doc as any);
+    s.workload.series[0] = { ...s.workload.series[0], protocol, operation };
+    add('cross-field rule', `PVFS2 list I/O over ${protocol} (no BMI method)`, text(s), 'protocol');
+  }
 
   // Structure and encoding.
   const valid = JSON.stringify(d);
