@@ -36,3 +36,12 @@ test('the timeline shows host, NIC thread, PCI and input-queue tracks of the nod
   await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2);
   await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(before + 10);
 });
+
+test('an SCI node\'s timeline has no input-queue lane: its PCI-SCI adapter keeps no QDMA input queue', async ({ emulator, page }) => {
+  await emulator.open('#scenario=via-sci-pingpong');
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('timeline');
+  await page.getByTestId('message-jump').selectOption({ index: 1 });
+  await expect(emulator.timeline.getByTestId('timeline-track-host')).toHaveCount(1);
+  await expect(emulator.timeline.getByTestId('timeline-track-input-queue')).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 /**
  * Perfetto-like timeline of the selected node around the time cursor: host API steps, NIC thread steps (names
- * from the kinds JSON), PCI transactions, and the NIC input-queue level; a cursor line. Click to set the time;
- * wheel or +/− zooms the window shared with the sequence chart.
+ * from the kinds JSON), PCI transactions, and the NIC input-queue level (when the run's NICs keep one); a cursor
+ * line. Click to set the time; wheel or +/− zooms the window shared with the sequence chart.
  */
 import { useMemo, useRef, type MouseEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
@@ -20,6 +20,9 @@ import { valueName } from '../sim/traceKinds';
 import { STEP_COLORS, OKABE_ITO } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
+import { useRun } from '../run/RunContext';
+import { useTraceVersion } from '../hooks/useTraceVersion';
+import { TraceKind } from '../sim/traceKindCodes';
 
 const LABEL_W = 88;
 const AXIS_H = 22;
@@ -41,7 +44,13 @@ export function TimelineView() {
   const x = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([LABEL_W, w - RIGHT]).clamp(true), [from_ps, to_ps, w]);
   const axis = useMemo(() => axisTop(x).ticks(6).tickFormat((d) => `${(Number(d) / 1e6).toFixed(1)}`), [x]);
   const tracks = model?.tracks ?? [];
-  const height = AXIS_H + tracks.length * TRACK_H + LEVEL_H + 6;
+  // The input-queue lane only when the run's NICs keep a QDMA input queue (not SCI, Ethernet or InfiniBand runs),
+  // as the inspector decides its queue rows.
+  const { trace } = useRun();
+  const traceVersion = useTraceVersion();
+  // traceVersion: the trace store (outside React) grew
+  const hasInputQueue = useMemo(() => trace.hasLevelKind(TraceKind.input_queue), [trace, traceVersion]);
+  const height = AXIS_H + tracks.length * TRACK_H + (hasInputQueue ? LEVEL_H : 0) + 6;
   const levelTop = AXIS_H + tracks.length * TRACK_H + 4;
   const levelMax = Math.max(1, model?.inputQueueMax ?? 1);
   const levelPath = useMemo(() => {
@@ -97,11 +106,13 @@ export function TimelineView() {
                 </g>
               );
             })}
-            <g data-testid="timeline-track-input-queue">
-              <text x={4} y={levelTop + 14} className="track-label">input queue</text>
-              <text x={4} y={levelTop + 28} className="track-label muted-label">max {model.inputQueueMax}</text>
-              <path d={levelPath} fill="none" stroke={OKABE_ITO.blue} strokeWidth={1.5} />
-            </g>
+            {hasInputQueue && (
+              <g data-testid="timeline-track-input-queue">
+                <text x={4} y={levelTop + 14} className="track-label">input queue</text>
+                <text x={4} y={levelTop + 28} className="track-label muted-label">max {model.inputQueueMax}</text>
+                <path d={levelPath} fill="none" stroke={OKABE_ITO.blue} strokeWidth={1.5} />
+              </g>
+            )}
             <line x1={x(cursor_ps)} x2={x(cursor_ps)} y1={AXIS_H - 2} y2={height} className="time-cursor" data-testid="timeline-cursor" />
           </svg>
         )}
