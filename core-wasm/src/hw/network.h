@@ -63,4 +63,18 @@ struct SwitchedTopology {
 /// Appends each node's host, PCI bus and NIC, the switch (level 1, index 0) and both directions of each cable.
 void append_switched_topology(const SwitchedTopology& t, nlohmann::json& components, nlohmann::json& links);
 
+/// Fills `t`'s per-node ids from a cluster's parallel lists of host, PCI bus and NIC pointers (node i at index i)
+/// and its switch's cable directions (`uplink(i)`, `downlink(i)`).
+template <class Hosts, class Pcis, class Nics, class Switch>
+void add_switched_nodes(SwitchedTopology& t, const Hosts& hosts, const Pcis& pcis, const Nics& nics, const Switch& sw) {
+  for (size_t k = 0; k < hosts.size(); ++k) {
+    const int i = static_cast<int>(k);
+    t.hosts.push_back(hosts[k]->id());
+    t.pcis.push_back(pcis[k]->id());
+    t.nics.push_back(nics[k]->id());
+    t.uplinks.push_back(sw.uplink(i));
+    t.downlinks.push_back(sw.downlink(i));
+  }
+}
+
 }  // namespace hpcsim

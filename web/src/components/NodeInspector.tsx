@@ -18,6 +18,7 @@ import { nodeStateAt } from '../trace/nodeState';
 import { TraceKind } from '../sim/traceKindCodes';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
+import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { headerOf, switchCaption } from '../trace/networkFacts';
 
 function BusyBadge({ busy, text, testId }: { busy: boolean; text: string; testId: string }) {
@@ -44,15 +45,11 @@ export function NodeInspector() {
     // traceVersion: the trace store (outside React) grew
     [trace, parts, time_ps, names, traceVersion],
   );
-  const kept = useMemo(
-    () => ({
-      inputQueue: trace.hasLevelKind(TraceKind.input_queue),
-      matchList: trace.hasLevelKind(TraceKind.match_list),
-      eventQueue: trace.hasLevelKind(TraceKind.event_queue),
-    }),
-    // traceVersion: the trace store (outside React) grew
-    [trace, traceVersion],
-  );
+  const kept = {
+    inputQueue: useTraceKeepsLevel(TraceKind.input_queue),
+    matchList: useTraceKeepsLevel(TraceKind.match_list),
+    eventQueue: useTraceKeepsLevel(TraceKind.event_queue),
+  };
   // An InfiniBand HCA keeps posted receive WQEs where a Portals NIC keeps match entries (trace kind match_list).
   const hca = topology?.components.find((c) => c.id === parts?.nic)?.network === 'infiniband';
   const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);

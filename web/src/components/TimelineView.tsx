@@ -20,8 +20,7 @@ import { valueName } from '../sim/traceKinds';
 import { STEP_COLORS, OKABE_ITO } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
-import { useRun } from '../run/RunContext';
-import { useTraceVersion } from '../hooks/useTraceVersion';
+import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { TraceKind } from '../sim/traceKindCodes';
 
 const LABEL_W = 88;
@@ -44,12 +43,8 @@ export function TimelineView() {
   const x = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([LABEL_W, w - RIGHT]).clamp(true), [from_ps, to_ps, w]);
   const axis = useMemo(() => axisTop(x).ticks(6).tickFormat((d) => `${(Number(d) / 1e6).toFixed(1)}`), [x]);
   const tracks = model?.tracks ?? [];
-  // The input-queue lane only when the run's NICs keep a QDMA input queue (not SCI, Ethernet or InfiniBand runs),
-  // as the inspector decides its queue rows.
-  const { trace } = useRun();
-  const traceVersion = useTraceVersion();
-  // traceVersion: the trace store (outside React) grew
-  const hasInputQueue = useMemo(() => trace.hasLevelKind(TraceKind.input_queue), [trace, traceVersion]);
+  // The input-queue lane only when the run's NICs keep a QDMA input queue (not SCI, Ethernet or InfiniBand runs).
+  const hasInputQueue = useTraceKeepsLevel(TraceKind.input_queue);
   const height = AXIS_H + tracks.length * TRACK_H + (hasInputQueue ? LEVEL_H : 0) + 6;
   const levelTop = AXIS_H + tracks.length * TRACK_H + 4;
   const levelMax = Math.max(1, model?.inputQueueMax ?? 1);

@@ -25,14 +25,7 @@ void EthernetCluster::append_topology(nlohmann::json& components, nlohmann::json
   const EthernetSwitch& sw = *switch_;
   SwitchedTopology t{"ethernet", "eth-host", "eth-pci", "tulip", {}, {}, {},
                      sw.id(), "eth-switch", "Fast Ethernet switch", {}, {}, sw.timing().link_Bps / 1e6};
-  for (int i = 0; i < size(); ++i) {
-    size_t k = static_cast<size_t>(i);
-    t.hosts.push_back(hosts_[k]->id());
-    t.pcis.push_back(pcis_[k]->id());
-    t.nics.push_back(nics_[k]->id());
-    t.uplinks.push_back(sw.uplink(i));
-    t.downlinks.push_back(sw.downlink(i));
-  }
+  add_switched_nodes(t, hosts_, pcis_, nics_, sw);
   append_switched_topology(t, components, links);
 }
 

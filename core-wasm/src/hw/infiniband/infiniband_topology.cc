@@ -22,14 +22,7 @@ void InfinibandCluster::append_topology(nlohmann::json& components, nlohmann::js
   const IbSwitch& sw = *switch_;
   SwitchedTopology t{"infiniband", "ib-host", "ib-pcix", "hca", {}, {}, {},
                      sw.id(), "ib-switch", "InfiniScale", {}, {}, sw.wire().link_Bps / 1e6};
-  for (int i = 0; i < size(); ++i) {
-    size_t k = static_cast<size_t>(i);
-    t.hosts.push_back(hosts_[k]->id());
-    t.pcis.push_back(pcis_[k]->id());
-    t.nics.push_back(hcas_[k]->id());
-    t.uplinks.push_back(sw.uplink(i));
-    t.downlinks.push_back(sw.downlink(i));
-  }
+  add_switched_nodes(t, hosts_, pcis_, hcas_, sw);
   append_switched_topology(t, components, links);
 }
 
