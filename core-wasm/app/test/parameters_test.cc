@@ -81,7 +81,9 @@ TEST(ParameterRegistry, EveryParameterNameInTheCodeIsRegistered) {
   EXPECT_GT(checked, 50);
   for (const auto& name : lit.declared) {
     const std::string family = name.substr(0, name.find('.'));
-    if (families.count(family)) EXPECT_TRUE(registered.count(name)) << name << " is declared but not enrolled";
+    if (families.count(family)) {
+      EXPECT_TRUE(registered.count(name)) << name << " is declared but not enrolled";
+    }
   }
 }
 
