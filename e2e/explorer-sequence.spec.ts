@@ -45,3 +45,24 @@ test('an SCI node\'s timeline has no input-queue lane: its PCI-SCI adapter keeps
   await expect(emulator.timeline.getByTestId('timeline-track-host')).toHaveCount(1);
   await expect(emulator.timeline.getByTestId('timeline-track-input-queue')).toHaveCount(0);
 });
+
+test('the sequence chart names packets as the network they cross does: SCI on the ringlet, TCP on the Fast Ethernet', async ({ emulator, page }) => {
+  await emulator.open('#scenario=via-sci-pingpong');
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('sequence');
+  const kinds = emulator.sequenceChart.getByTestId('seq-packet-kind');
+  await expect(kinds.filter({ hasText: 'SCI echo' })).toHaveCount(1);
+  await expect(kinds.filter({ hasText: 'TCP ACK' })).toHaveCount(1);
+  await expect(kinds.filter({ hasText: 'QDMA' })).toHaveCount(0);
+  const flowTitles = () => emulator.sequenceChart.getByTestId('seq-flow').locator('title').allTextContents();
+  const jump = page.getByTestId('message-jump');
+  const optionOf = async (text: RegExp) => (await jump.locator('option', { hasText: text }).first().getAttribute('value'))!;
+  await jump.selectOption(await optionOf(/^SS-VIA · 1K/));
+  await expect.poll(async () => (await flowTitles()).length).toBeGreaterThanOrEqual(1);
+  for (const t of await flowTitles()) expect(t).toMatch(/^SCI (write|read|echo)/);
+  // A 4-byte message's frames cross the switch within the window (a 1 KiB frame takes 82 µs on the wire alone).
+  await jump.selectOption(await optionOf(/^TCP\/IP, Fast Ethernet · 4 B/));
+  await page.getByTestId('sequence-zoom-out').click();
+  await expect.poll(async () => (await flowTitles()).some((t) => t.startsWith('Ethernet frame (TCP data)'))).toBe(true);
+  for (const t of await flowTitles()) expect(t).not.toMatch(/^(RDMA|QDMA|SCI)/);
+});

@@ -10,7 +10,7 @@ import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import type { CoreBridge } from '../src/sim/coreBridge.ts';
 import type { Topology } from '../src/sim/bridgeTypes.ts';
 import type { Scenario } from '../src/scenario/scenarioTypes.ts';
-import { clusterCaption, componentShortLabel, componentTitle, packetLegend } from '../src/trace/networkFacts.ts';
+import { clusterCaption, componentShortLabel, componentTitle, networkPacketLabel, packetLegend } from '../src/trace/networkFacts.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
 import { railIndex } from '../src/trace/railIndex.ts';
 
@@ -84,4 +84,16 @@ test('the packet legend names each kind in its fabric\'s terms: QDMA on QsNet, S
   ]);
   // Same colour class, two fabrics' names: the echo and the TCP ACK are both acknowledgements.
   assert.deepEqual(sci.filter((e) => e.kind === TraceKind.ack_packet).map((e) => e.label), ['SCI echo', 'TCP ACK']);
+});
+
+test('a packet is named as the network it crosses calls it: the ringlet or the side Fast Ethernet', () => {
+  const sci = topologyOf(load('via-sci-pingpong'));
+  assert.equal(networkPacketLabel(sci, TraceKind.ack_packet), 'SCI echo');
+  assert.equal(networkPacketLabel(sci, TraceKind.ack_packet, 'ethernet'), 'TCP ACK');
+  assert.equal(networkPacketLabel(sci, TraceKind.qdma_packet, 'ethernet'), 'Ethernet frame (TCP data)');
+  // Kinds a fabric never sends, and a network the run does not have, have no name of their own.
+  assert.equal(networkPacketLabel(sci, TraceKind.qdma_packet), null);
+  assert.equal(networkPacketLabel(sci, TraceKind.rdma_packet, 'ethernet'), null);
+  assert.equal(networkPacketLabel(sci, TraceKind.ack_packet, 'infiniband'), null);
+  assert.equal(networkPacketLabel(topologyOf(load('portals-qsnet-pingpong')), TraceKind.qdma_packet), 'QDMA');
 });

@@ -26,7 +26,9 @@ import { defaultLanes, joinerOf, mpiRanksOf } from '../scenario/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
 import { useRun } from '../run/RunContext';
 import type { RunController } from '../run/runController';
-import { nextMessageStart } from '../trace/sequenceModel';
+import { nextMessageStart, type PacketFlow } from '../trace/sequenceModel';
+import { useTopology } from '../hooks/useTopology';
+import { networkPacketLabel, packetLegend } from '../trace/networkFacts';
 import type { SequenceSegment } from '../trace/sequencePainter';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
@@ -53,6 +55,7 @@ export function SequenceChart() {
   const model = useSequenceModel(from_ps, to_ps);
   const run = useRun();
   const scenario = useScenario();
+  const topology = useTopology();
   useTraceVersion(); // the "next message" button reads the growing trace
   const zoom = useViewStore((s) => s.zoom);
   // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
@@ -72,6 +75,13 @@ export function SequenceChart() {
     const t = timeAxisScale(from_ps / 1e6, to_ps / 1e6, [MARGIN.top, HEIGHT - MARGIN.bottom]);
     return axisLeft(t.scale).ticks(6).tickFormat((d) => t.label(Number(d)));
   }, [from_ps, to_ps]);
+  // Packet kinds in the terms of the networks they cross (the cluster view's legend: "SCI echo", "TCP ACK").
+  const packetKinds = useMemo(
+    () => (topology ? packetLegend(topology) : Object.entries(PACKET_STYLE).map(([k, s]) => ({ kind: Number(k), label: s.label, fabric: '' }))),
+    [topology],
+  );
+  const flowLabel = (f: PacketFlow) =>
+    (topology ? networkPacketLabel(topology, f.kind, f.network) : null) ?? PACKET_STYLE[f.kind]?.label ?? String(f.kind);
   const seriesLabel = (i: number) => scenario.workload.series[i]?.label ?? `series ${i}`;
   const seriesColor = (i: number) => (nas ? SERIES_COLORS[i % SERIES_COLORS.length] : OKABE_ITO.black);
   const messages = model?.messages ?? [];
@@ -111,8 +121,9 @@ export function SequenceChart() {
             <span><b>━</b> message</span>
           )}
           {(!nas || flows.length > 0) &&
-            Object.entries(PACKET_STYLE).map(([k, s]) => (
-              <span key={k} style={{ color: s.color }}>→ {s.label}</span>
+            packetKinds.map((e) => (
+              <span key={`${e.kind}:${e.label}`} style={{ color: PACKET_STYLE[e.kind]?.color ?? OKABE_ITO.black }}
+                title={e.fabric ? `on the ${e.fabric}` : undefined} data-testid="seq-packet-kind">→ {e.label}</span>
             ))}
         </span>
         <WindowZoom testId="sequence" />
@@ -145,7 +156,7 @@ export function SequenceChart() {
               data-testid="seq-flow"
               onClick={() => openMessage(run, f.message, f.start_ps)}
             >
-              <title>{`${PACKET_STYLE[f.kind]?.label ?? f.kind} packets ×${f.packets}, message ${f.message}: node ${f.from} → node ${f.to}`}</title>
+              <title>{`${flowLabel(f)} packets ×${f.packets}, message ${f.message}: node ${f.from} → node ${f.to}`}</title>
             </line>
           ))}
           {!dense && messages.map((m) => {

@@ -5,7 +5,7 @@
  * Pure.
  */
 import type { BusFacts, NetworkHeader, Topology, TopologyComponent } from '../sim/bridgeTypes';
-import { fabricEntry, fabricLabel, nicLabel } from '../sim/coreCatalog';
+import { fabricEntry, fabricLabel, nicLabel, packetLabel } from '../sim/coreCatalog';
 import { TraceKind, type TraceKindName } from '../sim/traceKindCodes';
 import { minLevels } from '../scenario/fatTreeLevels';
 
@@ -120,3 +120,18 @@ export function packetLegend(topology: Topology): PacketLegendEntry[] {
   }
   return entries;
 }
+
+/** Trace-kind name by code. */
+const KIND_NAMES = new Map<number, string>(Object.entries(TraceKind).map(([name, code]) => [code, name]));
+
+/**
+ * What the network a packet crosses calls its kind (trace-kind code): the catalog's label on the side network
+ * `network` (a component's `network` tag) or, without one, on the main fabric ("SCI echo", "TCP ACK"); null when
+ * that fabric sends no packet of the kind (the caller falls back to the generic name).
+ */
+export function networkPacketLabel(topology: Topology, kind: number, network?: string): string | null {
+  const header = network ? topology.networks?.[network] : topology;
+  const name = KIND_NAMES.get(kind);
+  return header && name ? packetLabel(header.fabric, name) : null;
+}
+

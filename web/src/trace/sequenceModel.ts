@@ -5,7 +5,8 @@
  *   the message catalog's `src` from `sources` (NAS MPI messages: their SCI packets carry no message id), else null;
  * - one `PacketFlow` per (message, packet kind, sending node): the packets of that kind crossing the fabric,
  *   from the first injection (link leaving a NIC) to the last ejection (link ending at a NIC), e.g. a rendezvous
- *   header, the RDMA data, the ACKs.
+ *   header, the RDMA data, the ACKs; on an SCI ringlet the adapters that pass the packets on between source and
+ *   target are neither (the flow goes from the source to the target, not hop by hop).
  * Reads the trace columns (trace/traceStore.ts) without copying them. Pure.
  */
 import type { TraceStore } from './traceStore';
@@ -30,6 +31,8 @@ export interface PacketFlow {
   start_ps: number;
   end_ps: number;
   packets: number;
+  /** The side network the packets cross (the injecting NIC's `network` tag), absent on the main fabric. */
+  network?: string;
 }
 
 export interface SequenceModel {
@@ -60,33 +63,55 @@ export function sequenceModel(
     if (from !== null) nodes.add(from);
   });
 
-  const flows = new Map<string, PacketFlow>();
-  const ejections = new Map<string, Map<number, number>>(); // message:kind → node → latest end
+  // Packet records by (message, kind). On a ringlet (links from adapter to adapter) a packet passes every adapter
+  // between its source and its target, each hop a record: an adapter that both takes in and sends on the same
+  // message's packets of one kind is forwarding them, and is neither where they enter nor where they leave.
+  const hops: { key: string; r: number; src: number | null; dst: number | null; ring: boolean }[] = [];
+  const forwarded = new Map<string, { in: Set<number>; out: Set<number> }>();
   let scanned = 0;
   trace.forEachInWindow('packet', from_ps, to_ps, (r) => {
     if (++scanned > MAX_PACKET_RECORDS || trace.message[r] === 0) return;
     const key = `${trace.message[r]}:${trace.kind[r]}`;
-    const src = injectingNode(topo, trace.component[r]);
-    if (src !== null) {
+    const link = topo.link.get(trace.component[r]);
+    const ring = link !== undefined && topo.kindOf.get(link.from) === 'nic' && topo.kindOf.get(link.to) === 'nic';
+    const hop = { key, r, src: injectingNode(topo, trace.component[r]), dst: ejectingNode(topo, trace.component[r]), ring };
+    hops.push(hop);
+    if (ring) {
+      let f = forwarded.get(key);
+      if (!f) forwarded.set(key, (f = { in: new Set(), out: new Set() }));
+      if (hop.src !== null) f.out.add(hop.src);
+      if (hop.dst !== null) f.in.add(hop.dst);
+    }
+  });
+  const passesOn = (key: string, node: number) => {
+    const f = forwarded.get(key);
+    return f !== undefined && f.in.has(node) && f.out.has(node);
+  };
+
+  const flows = new Map<string, PacketFlow>();
+  const ejections = new Map<string, Map<number, number>>(); // message:kind → node → latest end
+  for (const { key, r, src, dst, ring } of hops) {
+    if (src !== null && !(ring && passesOn(key, src))) {
       const k = `${key}:${src}`;
       const flow = flows.get(k);
       if (flow) {
         flow.packets++;
         flow.start_ps = Math.min(flow.start_ps, trace.t_start_ps[r]);
       } else {
+        const nic = topo.link.get(trace.component[r])?.from;
+        const network = nic === undefined ? undefined : topo.networkOf.get(nic);
         flows.set(k, {
           message: trace.message[r], kind: trace.kind[r], from: src, to: -1,
-          start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], packets: 1,
+          start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], packets: 1, ...(network ? { network } : {}),
         });
       }
     }
-    const dst = ejectingNode(topo, trace.component[r]);
-    if (dst !== null) {
+    if (dst !== null && !(ring && passesOn(key, dst))) {
       let perNode = ejections.get(key);
       if (!perNode) ejections.set(key, (perNode = new Map()));
       perNode.set(dst, Math.max(perNode.get(dst) ?? 0, trace.t_end_ps[r]));
     }
-  });
+  }
   const out: PacketFlow[] = [];
   for (const flow of flows.values()) {
     const perNode = ejections.get(`${flow.message}:${flow.kind}`);

@@ -14,14 +14,18 @@ export interface TopologyIndex {
   host: Map<number, number>;
   pci: Map<number, number>;
   nic: Map<number, number>;
+  /** A side network's components by id → its tag (`"ethernet"`, `"infiniband"`); the main fabric's are absent. */
+  networkOf: Map<number, string>;
 }
 
 export function indexTopology(topology: Topology): TopologyIndex {
   const index: TopologyIndex = {
     nodeOf: new Map(), kindOf: new Map(), link: new Map(), host: new Map(), pci: new Map(), nic: new Map(),
+    networkOf: new Map(),
   };
   for (const c of topology.components) {
     index.kindOf.set(c.id, c.kind);
+    if (c.network) index.networkOf.set(c.id, c.network);
     if (typeof c.node === 'number' && (c.kind === 'host' || c.kind === 'pci' || c.kind === 'nic')) {
       index.nodeOf.set(c.id, c.node);
       // Per node the main fabric's part (a second network's parts come later in the topology).
