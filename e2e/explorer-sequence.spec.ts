@@ -63,6 +63,6 @@ test('the sequence chart names packets as the network they cross does: SCI on th
   // A 4-byte message's frames cross the switch within the window (a 1 KiB frame takes 82 µs on the wire alone).
   await jump.selectOption(await optionOf(/^TCP\/IP, Fast Ethernet · 4 B/));
   await page.getByTestId('sequence-zoom-out').click();
-  await expect.poll(async () => (await flowTitles()).some((t) => t.startsWith('Ethernet frame (TCP data)'))).toBe(true);
+  await expect.poll(async () => (await flowTitles()).some((t) => t.startsWith('Ethernet frame (data)'))).toBe(true);
   for (const t of await flowTitles()) expect(t).not.toMatch(/^(RDMA|QDMA|SCI)/);
 });

@@ -80,7 +80,7 @@ test('the packet legend names each kind in its fabric\'s terms: QDMA on QsNet, S
   const sci = packetLegend(topologyOf(load('via-sci-pingpong')));
   assert.deepEqual(sci.map((e) => [e.label, e.fabric]), [
     ['SCI write / read response', 'SCI ringlet'], ['SCI read request', 'SCI ringlet'], ['SCI echo', 'SCI ringlet'],
-    ['Ethernet frame (TCP data)', 'switched Fast Ethernet'], ['TCP ACK', 'switched Fast Ethernet'],
+    ['Ethernet frame (data)', 'switched Fast Ethernet'], ['TCP ACK', 'switched Fast Ethernet'],
   ]);
   // Same colour class, two fabrics' names: the echo and the TCP ACK are both acknowledgements.
   assert.deepEqual(sci.filter((e) => e.kind === TraceKind.ack_packet).map((e) => e.label), ['SCI echo', 'TCP ACK']);
@@ -90,7 +90,7 @@ test('a packet is named as the network it crosses calls it: the ringlet or the s
   const sci = topologyOf(load('via-sci-pingpong'));
   assert.equal(networkPacketLabel(sci, TraceKind.ack_packet), 'SCI echo');
   assert.equal(networkPacketLabel(sci, TraceKind.ack_packet, 'ethernet'), 'TCP ACK');
-  assert.equal(networkPacketLabel(sci, TraceKind.qdma_packet, 'ethernet'), 'Ethernet frame (TCP data)');
+  assert.equal(networkPacketLabel(sci, TraceKind.qdma_packet, 'ethernet'), 'Ethernet frame (data)');
   // Kinds a fabric never sends, and a network the run does not have, have no name of their own.
   assert.equal(networkPacketLabel(sci, TraceKind.qdma_packet), null);
   assert.equal(networkPacketLabel(sci, TraceKind.rdma_packet, 'ethernet'), null);

@@ -37,8 +37,9 @@ void enrol_ethernet_fabric(Catalog& c) {
   // The Fast Ethernet model's defaults are those of seed 003's testbed, where it is the baseline network.
   f.default_testbed = "usc-sci-p2-350";
   f.source = "seed 003 (baseline)";
-  // Ethernet frames carrying TCP segments, and the segments that carry only an acknowledgement.
-  f.packets = {{"qdma_packet", "Ethernet frame (TCP data)"}, {"ack_packet", "TCP ACK"}};
+  // Frames carrying data (a TCP segment or an M-VIA fragment), and TCP segments that carry only an acknowledgement
+  // (EthernetCluster records a frame of no data that is not a message's last as an ACK; M-VIA sends none).
+  f.packets = {{"qdma_packet", "Ethernet frame (data)"}, {"ack_packet", "TCP ACK"}};
   f.parameters = {&pci_bus_parameters(), &host_parameters(), &ethernet_parameters()};
   f.parse_cluster = parse_switched;
   f.make_machine = make_switched;

@@ -147,7 +147,7 @@ export const CORE_CATALOG = {
       "packets": [
         {
           "kind": "qdma_packet",
-          "label": "Ethernet frame (TCP data)"
+          "label": "Ethernet frame (data)"
         },
         {
           "kind": "ack_packet",
