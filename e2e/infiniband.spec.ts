@@ -29,6 +29,9 @@ test('#scenario=ib-verbs-pingpong draws InfiniHost HCAs on an InfiniScale switch
   // An HCA keeps posted receives, not a match list.
   await expect(emulator.inspector.getByText('Posted receives (RQ)')).toBeVisible();
   await expect(emulator.inspector.getByText('Match list (ME)')).toHaveCount(0);
+  // Its engines' row is the HCA's (as the timeline's lane), not a NIC thread's.
+  await expect(emulator.inspector.getByText('HCA', { exact: true })).toBeVisible();
+  await expect(emulator.inspector.getByText('NIC thread')).toHaveCount(0);
   await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThanOrEqual(20);
   // Play: the clock moves and packets cross the cables.
   const before = await emulator.simTime.textContent();

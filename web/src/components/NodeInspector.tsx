@@ -111,7 +111,11 @@ export function NodeInspector() {
             </dd>
           </>
         )}
-        <dt>NIC thread</dt>
+        {hca ? (
+          <dt title="The InfiniHost's engines: doorbells, WQE fetch, DMA, CQE writes (trace kind hca_step)">HCA</dt>
+        ) : (
+          <dt>NIC thread</dt>
+        )}
         <dd>
           <BusyBadge busy={state.nicThread.busy} text={state.nicThread.op} testId="inspector-nic-thread" />
         </dd>
