@@ -37,13 +37,15 @@ test('the timeline shows host, NIC thread, PCI and input-queue tracks of the nod
   await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(before + 10);
 });
 
-test('an SCI node\'s timeline has no input-queue lane: its PCI-SCI adapter keeps no QDMA input queue', async ({ emulator, page }) => {
+test('an SCI node\'s timeline has no input-queue or NIC-thread lane: its PCI-SCI adapter keeps no QDMA input queue and runs no thread', async ({ emulator, page }) => {
   await emulator.open('#scenario=via-sci-pingpong');
   await emulator.finishedFingerprint();
   await emulator.showPanel('timeline');
   await page.getByTestId('message-jump').selectOption({ index: 1 });
   await expect(emulator.timeline.getByTestId('timeline-track-host')).toHaveCount(1);
   await expect(emulator.timeline.getByTestId('timeline-track-input-queue')).toHaveCount(0);
+  await expect(emulator.timeline.getByTestId('timeline-track-nic_thread')).toHaveCount(0);
+  await expect(emulator.timeline.getByTestId('timeline-track-pci')).toHaveCount(1);
 });
 
 test('the sequence chart names packets as the network they cross does: SCI on the ringlet, TCP on the Fast Ethernet', async ({ emulator, page }) => {

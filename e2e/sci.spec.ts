@@ -24,6 +24,8 @@ test('the SS-VIA ringlet scenario runs from a link with the native fingerprint',
   await expect(page.getByTestId('inspector-node')).toContainText('1');
   await expect(page.getByTestId('inspector-input-queue')).toHaveCount(0);
   await expect(page.getByTestId('inspector-match-list')).toHaveCount(0);
+  await expect(page.getByTestId('inspector-nic-thread')).toHaveCount(0);
+  await expect(page.getByTestId('inspector-pci')).toHaveCount(1);
 });
 
 test('the default QsNet page keeps its QDMA legend and the Portals queues in the inspector', async ({ emulator, page }) => {
@@ -33,4 +35,5 @@ test('the default QsNet page keeps its QDMA legend and the Portals queues in the
   await page.getByTestId('component-host0').click();
   await expect(page.getByTestId('inspector-input-queue')).toHaveCount(1);
   await expect(page.getByTestId('inspector-match-list')).toHaveCount(1);
+  await expect(page.getByTestId('inspector-nic-thread')).toHaveCount(1);
 });

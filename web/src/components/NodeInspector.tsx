@@ -18,7 +18,7 @@ import { nodeStateAt } from '../trace/nodeState';
 import { TraceKind } from '../sim/traceKindCodes';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
-import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
+import { useTraceHasNicSteps, useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { headerOf, switchCaption } from '../trace/networkFacts';
 
 function BusyBadge({ busy, text, testId }: { busy: boolean; text: string; testId: string }) {
@@ -50,6 +50,7 @@ export function NodeInspector() {
     matchList: useTraceKeepsLevel(TraceKind.match_list),
     eventQueue: useTraceKeepsLevel(TraceKind.event_queue),
   };
+  const nicSteps = useTraceHasNicSteps();
   // An InfiniBand HCA keeps posted receive WQEs where a Portals NIC keeps match entries (trace kind match_list).
   const hca = topology?.components.find((c) => c.id === parts?.nic)?.network === 'infiniband';
   const slotsFromRegistry = parameterValue(parameters, scenario, INPUT_QUEUE_SLOTS);
@@ -111,14 +112,18 @@ export function NodeInspector() {
             </dd>
           </>
         )}
-        {hca ? (
-          <dt title="The InfiniHost's engines: doorbells, WQE fetch, DMA, CQE writes (trace kind hca_step)">HCA</dt>
-        ) : (
-          <dt>NIC thread</dt>
+        {nicSteps && (
+          <>
+            {hca ? (
+              <dt title="The InfiniHost's engines: doorbells, WQE fetch, DMA, CQE writes (trace kind hca_step)">HCA</dt>
+            ) : (
+              <dt>NIC thread</dt>
+            )}
+            <dd>
+              <BusyBadge busy={state.nicThread.busy} text={state.nicThread.op} testId="inspector-nic-thread" />
+            </dd>
+          </>
         )}
-        <dd>
-          <BusyBadge busy={state.nicThread.busy} text={state.nicThread.op} testId="inspector-nic-thread" />
-        </dd>
         <dt>PCI bus</dt>
         <dd>
           <BusyBadge busy={state.pci.busy} text={state.pci.op} testId="inspector-pci" />

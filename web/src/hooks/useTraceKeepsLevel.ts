@@ -13,3 +13,15 @@ export function useTraceKeepsLevel(kind: number): boolean {
   // version: the trace store (outside React) grew
   return useMemo(() => trace.hasLevelKind(kind), [trace, kind, version]);
 }
+
+/**
+ * Whether the current run's NICs have a thread or engine whose steps the trace keeps (nic_thread: Elan3/Elan4
+ * threads; hca_step: InfiniHost engines); a PCI-SCI adapter and a Tulip have none. The inspector's NIC row and the
+ * timeline's NIC lane appear only then.
+ */
+export function useTraceHasNicSteps(): boolean {
+  const { trace } = useRun();
+  const version = useTraceVersion();
+  // version: the trace store (outside React) grew
+  return useMemo(() => trace.index.nic_thread.length > 0, [trace, version]);
+}

@@ -1,7 +1,9 @@
 /**
  * Tracks of the Perfetto-like timeline for one node in a time window: host API steps (host_op on the host),
  * NIC thread steps (nic_thread on the NIC; an InfiniBand HCA's steps, hca_step, on a node that has them), PCI transactions (pci_transaction on the PCI bus) as spans, and the NIC's
- * QDMA input-queue level (input_queue) as a step line. Reads the trace columns without copying them. Pure.
+ * QDMA input-queue level (input_queue) as a step line. The NIC track only when the run's NICs have a thread or
+ * engine whose steps the trace keeps (Elan3/Elan4 threads, InfiniHost engines; an SCI adapter or a Tulip has none).
+ * Reads the trace columns without copying them. Pure.
  */
 import type { TraceCategory, TraceStore } from './traceStore';
 import { TraceKind } from '../sim/traceKindCodes';
@@ -71,14 +73,16 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
         inputQueue.push({ t_ps: trace.t_start_ps[r], level: trace.value[r] });
       }
     });
-    inputQueueMax = trace.maxLevel(21, parts.nic);
+    inputQueueMax = trace.maxLevel(TraceKind.input_queue, parts.nic);
   }
+  const nicSteps = trace.index.nic_thread.length > 0;
   return {
     tracks: [
       track('host', 'host_op', TraceKind.host_op, parts.host, 'host CPU'),
-      hca.out.length > 0 ? { id: 'nic_thread', kind: TraceKind.hca_step, label: 'HCA', spans: hca.out, truncated: hca.truncated }
-        : track('nic_thread', 'nic_thread', 20, parts.nic, 'NIC thread'),
-      track('pci', 'pci', 10, parts.pci, 'PCI bus'),
+      ...(!nicSteps ? []
+        : hca.out.length > 0 ? [{ id: 'nic_thread' as const, kind: TraceKind.hca_step, label: 'HCA', spans: hca.out, truncated: hca.truncated }]
+        : [track('nic_thread', 'nic_thread', TraceKind.nic_thread, parts.nic, 'NIC thread')]),
+      track('pci', 'pci', TraceKind.pci_transaction, parts.pci, 'PCI bus'),
     ],
     inputQueue,
     inputQueueMax,
