@@ -20,6 +20,7 @@ test('the SS-VIA ringlet scenario runs from a link with the native fingerprint',
   const legend = page.getByTestId('packet-legend');
   for (const term of ['SCI write / read response', 'SCI echo', 'TCP ACK']) await expect(legend).toContainText(term);
   await expect(legend).not.toContainText('QDMA');
+  await expect(page.getByTestId('busy-legend')).toHaveText('busy (PCI / host)');
   await page.getByTestId('component-host1').click();
   await expect(page.getByTestId('inspector-node')).toContainText('1');
   await expect(page.getByTestId('inspector-input-queue')).toHaveCount(0);
@@ -32,6 +33,7 @@ test('the default QsNet page keeps its QDMA legend and the Portals queues in the
   await emulator.open();
   await emulator.finishedFingerprint();
   await expect(page.getByTestId('packet-legend')).toContainText('QDMA');
+  await expect(page.getByTestId('busy-legend')).toHaveText('busy (PCI / NIC thread / host)');
   await page.getByTestId('component-host0').click();
   await expect(page.getByTestId('inspector-input-queue')).toHaveCount(1);
   await expect(page.getByTestId('inspector-match-list')).toHaveCount(1);

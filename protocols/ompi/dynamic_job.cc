@@ -302,7 +302,7 @@ int DynamicJob::join(int node, int root, std::function<void(int)> joined, std::s
     joins_[rank].attached = sim_.now();
     cluster_.host(p->node).compute(kConnectBuild, [this, p, rank, root, joined = std::move(joined)]() mutable {
       send_control(*p, HeaderType::kConnect, root, kAddressEntryBytes, [this, p, rank, joined = std::move(joined)]() mutable {
-        p->progress->wait([p]() { return p->merged; }, 0, [this, p, rank, joined = std::move(joined)]() {
+        p->progress->wait([p]() { return p->merged; }, 0, [this, rank, joined = std::move(joined)]() {
           joins_[rank].done = sim_.now();
           sim_.trace().record(joins_[rank].attached, sim_.now(), TraceKind::kHostOp, host_id(rank), 0, 0, kOpConnect);
           joined(rank);

@@ -208,7 +208,7 @@ void Pml::on_fragment(const Header& h, Done then) {
       case HeaderType::kMatch: {
         auto it = sends_.find(h.src_ptr);
         if (it == sends_.end()) break;
-        host_.compute(kPtlCompletion, [this, id = h.src_ptr, h, then = std::move(then)]() mutable {
+        host_.compute(kPtlCompletion, [this, id = h.src_ptr, then = std::move(then)]() mutable {
           SendRequest& s = sends_[id];
           if (s.rendezvous && s.first_frag == 0) {
             then();

@@ -1,13 +1,18 @@
 /**
  * Legend of packet colours (Okabe–Ito, theme/palette.ts) in the terms of the run's fabrics (the catalog's packet
  * labels: "QDMA" on QsNet, "SCI echo" on the SCI ringlet, "TCP ACK" on Fast Ethernet), and of the busy highlight.
- * Before a topology is known, the generic kind names.
+ * Before a topology is known, the generic kind names. The busy highlight names the NIC thread only when the run's NICs
+ * have one.
  */
 import { BUSY_COLOR, PACKET_STYLE } from '../theme/palette';
 import { packetLegend } from '../trace/networkFacts';
 import type { Topology } from '../sim/bridgeTypes';
+import { useTraceHasNicSteps } from '../hooks/useTraceKeepsLevel';
 
 export function PacketLegend({ topology }: { topology: Topology | null }) {
+  // "NIC thread" only where the run's NICs have one (an SCI adapter or a Tulip has none).
+  const nicSteps = useTraceHasNicSteps();
+  const busy = nicSteps ? 'PCI / NIC thread / host' : 'PCI / host';
   const entries = topology
     ? packetLegend(topology)
     : Object.entries(PACKET_STYLE).map(([kind, s]) => ({ kind: Number(kind), label: s.label, fabric: '' }));
@@ -21,11 +26,11 @@ export function PacketLegend({ topology }: { topology: Topology | null }) {
           {e.label}
         </li>
       ))}
-      <li title="PCI transaction, NIC thread step or host API step in progress">
+      <li title={`${nicSteps ? 'PCI transaction, NIC thread step or host API step' : 'PCI transaction or host API step'} in progress`} data-testid="busy-legend">
         <svg width="14" height="12" aria-hidden="true">
           <rect x="1" y="1" width="12" height="10" rx="2" fill={BUSY_COLOR} stroke="#333" />
         </svg>
-        busy (PCI / NIC thread / host)
+        busy ({busy})
       </li>
     </ul>
   );

@@ -131,7 +131,7 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
         Elan4Nic& dst = peer(d->peer);
         sim_.after(dst.input_ps_, dst.id_, EventKind::kPacketDelivered, d->bytes, [this, d, attempt, &dst]() {
           if (d->queue == nullptr) {  // NIC-resident queue of a NIC thread (Tports)
-            fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
+            fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {
               if (d->src_event) d->src_event->trigger(d->message);
             });
             if (dst.thread_queue_) dst.thread_queue_(d->slot);
@@ -148,7 +148,7 @@ void Elan4Nic::run_queued(std::shared_ptr<E4Dma> d) {
           }
           d->queue->write(d->slot);
           sim_.after(0, id_, EventKind::kGeneric, 0, [attempt]() { *attempt = nullptr; });  // break the cycle
-          fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [this, d]() {
+          fabric_->send(dst.node_, node_, ack_bytes_, TraceKind::kAckPacket, d->message, [d]() {
             if (d->src_event) d->src_event->trigger(d->message);
           });
         });

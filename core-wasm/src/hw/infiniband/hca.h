@@ -202,7 +202,7 @@ class Hca {
   IbSwitch* fabric_ = nullptr;
   std::vector<Hca*>* peers_ = nullptr;
   Time post_send_ps_, post_sge_ps_, post_recv_ps_, store_ps_, hub_ps_, bridge_ps_, read_latency_ps_;
-  Time doorbell_ps_, wqe_ps_, sge_ps_, rx_ps_, poll_ps_, poll_empty_ps_, cache_miss_ps_;
+  Time doorbell_ps_, wqe_ps_, sge_ps_, rx_ps_, poll_ps_, poll_empty_ps_;
   Time reg_kernel_ps_, dereg_kernel_ps_, command_ps_, syscall_entry_ps_, syscall_exit_ps_, page_pin_ps_;
   uint32_t outstanding_, read_request_, cqe_bytes_, max_sge_;
   uint64_t page_bytes_;

@@ -268,7 +268,7 @@ void SciAdapter::remote_read(int dst, uint64_t addr, uint32_t bytes, uint32_t me
                    target->pci_.transact(PciOp::kDmaRead, bytes, message,
                                          [this, target, dst, bytes, message, then = std::move(then)]() mutable {
                      target->sim_.after(target->request_ps_, target->id_, EventKind::kDmaStart, bytes,
-                                        [this, target, dst, bytes, message, then = std::move(then)]() mutable {
+                                        [this, dst, bytes, message, then = std::move(then)]() mutable {
                        ring_.send(dst, node_, header_bytes_ + bytes, message, TraceKind::kRdmaPacket,
                                   static_cast<int32_t>(bytes),
                                   [this, bytes, message, then = std::move(then)]() mutable {
