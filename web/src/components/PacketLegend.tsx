@@ -5,17 +5,22 @@
  * have one.
  */
 import { BUSY_COLOR, PACKET_STYLE } from '../theme/palette';
-import { packetLegend } from '../trace/networkFacts';
+import { packetLegend, type PacketLegendEntry } from '../trace/networkFacts';
 import type { Topology } from '../sim/bridgeTypes';
 import { useTraceHasNicSteps } from '../hooks/useTraceKeepsLevel';
+
+/** The packet kinds of a run's networks in their terms, or the generic kind names before a topology is known. */
+export function packetLegendEntries(topology: Topology | null): PacketLegendEntry[] {
+  return topology
+    ? packetLegend(topology)
+    : Object.entries(PACKET_STYLE).map(([kind, s]) => ({ kind: Number(kind), label: s.label, fabric: '' }));
+}
 
 export function PacketLegend({ topology }: { topology: Topology | null }) {
   // "NIC thread" only where the run's NICs have one (an SCI adapter or a Tulip has none).
   const nicSteps = useTraceHasNicSteps();
   const busy = nicSteps ? 'PCI / NIC thread / host' : 'PCI / host';
-  const entries = topology
-    ? packetLegend(topology)
-    : Object.entries(PACKET_STYLE).map(([kind, s]) => ({ kind: Number(kind), label: s.label, fabric: '' }));
+  const entries = packetLegendEntries(topology);
   return (
     <ul className="legend" aria-label="Packet kinds" data-testid="packet-legend">
       {entries.map((e) => (

@@ -28,7 +28,8 @@ import { useRun } from '../run/RunContext';
 import type { RunController } from '../run/runController';
 import { nextMessageStart, type PacketFlow } from '../trace/sequenceModel';
 import { useTopology } from '../hooks/useTopology';
-import { networkPacketLabel, packetLegend } from '../trace/networkFacts';
+import { networkPacketLabel } from '../trace/networkFacts';
+import { packetLegendEntries } from './PacketLegend';
 import type { SequenceSegment } from '../trace/sequencePainter';
 import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
@@ -76,10 +77,7 @@ export function SequenceChart() {
     return axisLeft(t.scale).ticks(6).tickFormat((d) => t.label(Number(d)));
   }, [from_ps, to_ps]);
   // Packet kinds in the terms of the networks they cross (the cluster view's legend: "SCI echo", "TCP ACK").
-  const packetKinds = useMemo(
-    () => (topology ? packetLegend(topology) : Object.entries(PACKET_STYLE).map(([k, s]) => ({ kind: Number(k), label: s.label, fabric: '' }))),
-    [topology],
-  );
+  const packetKinds = useMemo(() => packetLegendEntries(topology), [topology]);
   const flowLabel = (f: PacketFlow) =>
     (topology ? networkPacketLabel(topology, f.kind, f.network) : null) ?? PACKET_STYLE[f.kind]?.label ?? String(f.kind);
   const seriesLabel = (i: number) => scenario.workload.series[i]?.label ?? `series ${i}`;

@@ -23,5 +23,5 @@ export function useTraceHasNicSteps(): boolean {
   const { trace } = useRun();
   const version = useTraceVersion();
   // version: the trace store (outside React) grew
-  return useMemo(() => trace.index.nic_thread.length > 0, [trace, version]);
+  return useMemo(() => trace.hasNicSteps(), [trace, version]);
 }

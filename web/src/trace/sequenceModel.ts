@@ -66,7 +66,7 @@ export function sequenceModel(
   // Packet records by (message, kind). On a ringlet (links from adapter to adapter) a packet passes every adapter
   // between its source and its target, each hop a record: an adapter that both takes in and sends on the same
   // message's packets of one kind is forwarding them, and is neither where they enter nor where they leave.
-  const hops: { key: string; r: number; src: number | null; dst: number | null; ring: boolean }[] = [];
+  const hops: { key: string; r: number; src: number | null; dst: number | null; ring: boolean; network?: string }[] = [];
   const forwarded = new Map<string, { in: Set<number>; out: Set<number> }>();
   let scanned = 0;
   trace.forEachInWindow('packet', from_ps, to_ps, (r) => {
@@ -74,7 +74,8 @@ export function sequenceModel(
     const key = `${trace.message[r]}:${trace.kind[r]}`;
     const link = topo.link.get(trace.component[r]);
     const ring = link !== undefined && topo.kindOf.get(link.from) === 'nic' && topo.kindOf.get(link.to) === 'nic';
-    const hop = { key, r, src: injectingNode(topo, trace.component[r]), dst: ejectingNode(topo, trace.component[r]), ring };
+    const network = link === undefined ? undefined : topo.networkOf.get(link.from);
+    const hop = { key, r, src: injectingNode(topo, trace.component[r]), dst: ejectingNode(topo, trace.component[r]), ring, network };
     hops.push(hop);
     if (ring) {
       let f = forwarded.get(key);
@@ -90,7 +91,7 @@ export function sequenceModel(
 
   const flows = new Map<string, PacketFlow>();
   const ejections = new Map<string, Map<number, number>>(); // message:kind → node → latest end
-  for (const { key, r, src, dst, ring } of hops) {
+  for (const { key, r, src, dst, ring, network } of hops) {
     if (src !== null && !(ring && passesOn(key, src))) {
       const k = `${key}:${src}`;
       const flow = flows.get(k);
@@ -98,8 +99,6 @@ export function sequenceModel(
         flow.packets++;
         flow.start_ps = Math.min(flow.start_ps, trace.t_start_ps[r]);
       } else {
-        const nic = topo.link.get(trace.component[r])?.from;
-        const network = nic === undefined ? undefined : topo.networkOf.get(nic);
         flows.set(k, {
           message: trace.message[r], kind: trace.kind[r], from: src, to: -1,
           start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], packets: 1, ...(network ? { network } : {}),

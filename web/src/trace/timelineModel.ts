@@ -75,7 +75,7 @@ export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps:
     });
     inputQueueMax = trace.maxLevel(TraceKind.input_queue, parts.nic);
   }
-  const nicSteps = trace.index.nic_thread.length > 0;
+  const nicSteps = trace.hasNicSteps();
   return {
     tracks: [
       track('host', 'host_op', TraceKind.host_op, parts.host, 'host CPU'),

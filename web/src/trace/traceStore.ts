@@ -203,6 +203,11 @@ export class TraceStore {
     return false;
   }
 
+  /** Whether any NIC thread or HCA engine step was recorded (Elan3/Elan4 threads, InfiniHost engines). */
+  hasNicSteps(): boolean {
+    return this.index.nic_thread.length > 0;
+  }
+
   /** Largest value ever recorded for a level `kind` on `component` (0 when none). */
   maxLevel(kind: number, component: number): number {
     const idx = this.levelIndex.get(`${kind}:${component}`);
