@@ -28,7 +28,7 @@ void enrol_mvia(Catalog& c) {
   p.make_mpi_layer = [](const EndpointContext& x) {
     EthernetCluster* eth = x.machine.network<EthernetCluster>();
     MpiLayer l;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, make_mvia(x), x.message_ids, via_mpi_options(x.series));
+    l.endpoint = std::make_unique<ViaMpi>(make_mvia(x), via_mpi_options(x.series));
     l.host = [eth](int n) -> Host& { return eth->host(n); };
     return l;
   };

@@ -26,7 +26,7 @@ OmpiElan4Options normalise(OmpiElan4Options o, int cluster_rails) {
 
 OmpiElan4::OmpiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, const OmpiElan4Options& o,
                      uint32_t* message_ids, int32_t series)
-    : sim_(sim), cluster_(cluster), o_(normalise(o, cluster.rails())), ids_(message_ids), series_(series),
+    : sim_(sim), o_(normalise(o, cluster.rails())), ids_(message_ids), series_(series),
       wake_(sim, p) {
   PtlOptions po;
   po.completion_queues = o_.completion_queues;

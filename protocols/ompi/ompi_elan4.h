@@ -71,7 +71,6 @@ class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
     uint64_t last_send = 0, last_recv = 0;
   };
   Simulator& sim_;
-  QsnetCluster& cluster_;
   OmpiElan4Options o_;
   uint32_t* ids_;
   int32_t series_;

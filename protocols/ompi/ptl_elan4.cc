@@ -6,9 +6,7 @@ namespace hpcsim::ompi {
 
 PtlElan4::PtlElan4(Simulator& sim, QsnetCluster& cluster, int node, int rail, const PtlOptions& o, const ParameterSet& p,
                    HeaderStore& store, std::vector<PtlElan4*>* peers)
-    : sim_(sim),
-      cluster_(cluster),
-      node_(node),
+    : node_(node),
       rail_(rail),
       o_(o),
       store_(store),

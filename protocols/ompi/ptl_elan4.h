@@ -88,8 +88,6 @@ class PtlElan4 {
   /// The destination's PTL, or nullptr (counted as refused) when `dst` has no attached process.
   PtlElan4* peer(int dst);
 
-  Simulator& sim_;
-  QsnetCluster& cluster_;
   int node_, rail_;
   PtlOptions o_;
   HeaderStore& store_;

@@ -27,7 +27,7 @@ void enrol_ss_via(Catalog& c) {
   p.make_mpi_layer = [](const EndpointContext& x) {
     SciCluster* sci = x.machine.network<SciCluster>();
     MpiLayer l;
-    l.endpoint = std::make_unique<ViaMpi>(x.sim, make_ss_via(x), x.message_ids, via_mpi_options(x.series));
+    l.endpoint = std::make_unique<ViaMpi>(make_ss_via(x), via_mpi_options(x.series));
     l.host = [sci](int n) -> Host& { return sci->host(n); };
     return l;
   };

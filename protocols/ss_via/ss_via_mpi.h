@@ -11,7 +11,7 @@ namespace hpcsim {
 
 struct SsViaMpi : ViaMpi {
   SsViaMpi(Simulator& sim, SciCluster& sci, uint32_t* ids, ViaMpiOptions o = {})
-      : ViaMpi(sim, std::make_unique<SsVia>(sim, sci, ids), ids, o) {}
+      : ViaMpi(std::make_unique<SsVia>(sim, sci, ids), o) {}
   /// The SS-VIA provider underneath.
   SsVia& via() { return static_cast<SsVia&>(provider()); }
 };

@@ -4,10 +4,8 @@ namespace hpcsim {
 
 using namespace via_mpi;
 
-ViaMpi::ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options)
+ViaMpi::ViaMpi(std::unique_ptr<ViplProvider> provider, ViaMpiOptions options)
     : MpichEngine(provider->nodes(), mpich::kMessageDeviceCosts),
-      sim_(sim),
-      ids_(message_ids),
       opt_(options),
       via_(std::move(provider)),
       column_(std::string("MPI/") + via_->table_column()) {

@@ -43,7 +43,7 @@ inline ViaMpiOptions via_mpi_options(int32_t series) {
 /// provider makes a send's arrival known at its receiver (a polling thread view).
 class ViaMpi : public MpichEngine {
  public:
-  ViaMpi(Simulator& sim, std::unique_ptr<ViplProvider> provider, uint32_t* message_ids, ViaMpiOptions options = {});
+  explicit ViaMpi(std::unique_ptr<ViplProvider> provider, ViaMpiOptions options = {});
 
   const char* table_column() const override { return column_.c_str(); }
 
@@ -106,8 +106,6 @@ class ViaMpi : public MpichEngine {
   /// RDMA-write path, so a rendezvous data send consumes the oldest posted receive (see post_via_recv).
   static constexpr uint32_t kBounceLength = 1u << 24;
 
-  Simulator& sim_;
-  uint32_t* ids_;
   ViaMpiOptions opt_;
   std::unique_ptr<ViplProvider> via_;
   std::string column_;  ///< "MPI/" + the provider's column

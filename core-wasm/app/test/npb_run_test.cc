@@ -23,7 +23,7 @@ namespace {
 /// MPI over M-VIA on an Ethernet cluster, composed as the catalog composes it (the layer over its VIPL provider).
 struct MviaMpi : ViaMpi {
   MviaMpi(Simulator& sim, EthernetCluster& eth, uint32_t* ids)
-      : ViaMpi(sim, std::make_unique<Mvia>(sim, eth, ids), ids) {}
+      : ViaMpi(std::make_unique<Mvia>(sim, eth, ids)) {}
 };
 
 using npb::Op;
