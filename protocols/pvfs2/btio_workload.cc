@@ -1,5 +1,5 @@
 // The "btio" workload kind: NAS BT-IO (NPB 2.4 `full` subtype, BT/full_mpiio.f; REFERENCES §1.7.3) on PVFS2. BT's
-// rank programs (workload/npb: computation and messages, over Open MPI on Elan4 for every series) with, every
+// rank programs (workload/npb: computation and messages, over Open MPI on Elan4, or MVAPICH for PVFS2/IBA) with, every
 // wr_interval steps, output_timestep: each rank writes its cells of the solution u(5, n, n, n) (doubles, Fortran
 // order) at dump (d - 1) * n^3 * 40 B. Each rank's cells are q cells of (n/q)^3 points on a q x q process grid
 // (multi-partition: cell c of rank (row, col) at cell coordinates ((col + c) mod q, (row + c) mod q, c)); in the file
