@@ -1,14 +1,13 @@
 /**
  * The canonical scenarios shipped with the page (scenarios/<id>.json), by id, so a short link can name one:
  * `#scenario=<id>` (with `&w=<walkthrough id>&step=<n>` to open one of its walkthroughs), and the header's scenario
- * menu can list them by the system (seed paper) they model. Files the editor already imports as templates come from
- * the main chunk; the others are separate chunks, fetched only when asked for, so their titles are written here
- * (web/test/bundledScenarios.test.ts checks every title against its file).
+ * menu can list them by the system (seed paper) they model. The default scenario is in the main chunk; every other
+ * file is a chunk of its own, fetched only when asked for (the editor's templates too: the editor is a chunk of its
+ * own), so the page's first load carries none of their walkthrough texts. Their titles are written here for the
+ * menu (web/test/bundledScenarios.test.ts checks every title against its file).
  */
 import type { Scenario } from './scenarioTypes';
 import { defaultScenario } from './defaultScenario';
-import { fabricTemplate } from './fabricTemplates';
-import { PVFS2_TEMPLATES, alltoallTemplate, dynamicTemplate, exchangeTemplate, npbTemplate } from './workloadTemplates';
 
 /** The four modelled systems, in the menu's order: each seed paper's stack and its baselines. */
 export const SHIPPED_SYSTEMS = [
@@ -26,7 +25,7 @@ interface Shipped {
   load: () => Promise<Scenario>;
 }
 
-/** A scenario already in the main chunk (the default, or an editor template). */
+/** A scenario already in the main chunk (the default). */
 function inMainChunk(system: ShippedSystem, scenario: Scenario): Shipped {
   return { system, title: scenario.title ?? scenario.id, load: async () => scenario };
 }
@@ -38,25 +37,48 @@ function lazy(system: ShippedSystem, title: string, load: () => Promise<{ defaul
 
 const SHIPPED: Record<string, Shipped> = {
   [defaultScenario.id]: inMainChunk('seed-002', defaultScenario),
-  'qsnet-256-half-shift': lazy('seed-002', '128 concurrent ping-pongs across a 256-node QsNet fat tree',
+  'qsnet-256-half-shift': lazy('seed-002',
+    '128 concurrent ping-pongs across a 256-node QsNet fat tree',
     () => import('../../../scenarios/qsnet-256-half-shift.json', { with: { type: 'json' } })),
-  'qsnet-64-mixed-stacks': lazy('seed-002', 'Portals and Tports at the same time on one 64-node QsNet',
+  'qsnet-64-mixed-stacks': lazy('seed-002',
+    'Portals and Tports at the same time on one 64-node QsNet',
     () => import('../../../scenarios/qsnet-64-mixed-stacks.json', { with: { type: 'json' } })),
-  // The editor's templates (fabricTemplates.ts, workloadTemplates.ts), so already in the main chunk.
-  'ompi-elan4-progress': inMainChunk('seed-001', fabricTemplate('qsnet2')),
-  'ompi-elan4-dynamic': inMainChunk('seed-001', dynamicTemplate),
-  'ompi-elan4-64-alltoall': inMainChunk('seed-001', alltoallTemplate),
-  'ompi-elan4-256-exchange': inMainChunk('seed-001', exchangeTemplate),
-  'pvfs2-elan4-listio': inMainChunk('seed-000', PVFS2_TEMPLATES['pvfs2-listio']),
-  'pvfs2-mpi-tile-io': inMainChunk('seed-000', PVFS2_TEMPLATES['mpi-tile-io']),
-  'pvfs2-btio': inMainChunk('seed-000', PVFS2_TEMPLATES.btio),
-  'ib-verbs-pingpong': inMainChunk('seed-000', fabricTemplate('infiniband')),
-  'via-sci-pingpong': inMainChunk('seed-003', fabricTemplate('sci-ringlet')),
-  'npb-sci-8node-small': inMainChunk('seed-003', npbTemplate),
+  'ompi-elan4-progress': lazy('seed-001',
+    'Open MPI (PML + PTL/Elan4) over QsNetII: RDMA read and write, progress modes, MPICH-QsNet',
+    () => import('../../../scenarios/ompi-elan4-progress.json', { with: { type: 'json' } })),
+  'ompi-elan4-dynamic': lazy('seed-001',
+    'Open MPI over Elan4: an MPI-2 process joins a running job on a spare context, communicates and leaves',
+    () => import('../../../scenarios/ompi-elan4-dynamic.json', { with: { type: 'json' } })),
+  'ompi-elan4-64-alltoall': lazy('seed-001',
+    "MPI_Alltoall on 64 Elan4 nodes: Open MPI's rendezvous by RDMA write against RDMA read",
+    () => import('../../../scenarios/ompi-elan4-64-alltoall.json', { with: { type: 'json' } })),
+  'ompi-elan4-256-exchange': lazy('seed-001',
+    'MPI_Sendrecv across the bisection: 256 Elan4 nodes exchange 64 KiB with the other half, both ways at once',
+    () => import('../../../scenarios/ompi-elan4-256-exchange.json', { with: { type: 'json' } })),
+  'pvfs2-elan4-listio': lazy('seed-000',
+    'PVFS2 over Elan4: concurrent noncontiguous read and write, zero-copy scatter/gather vs pack/unpack vs per-region RDMA',
+    () => import('../../../scenarios/pvfs2-elan4-listio.json', { with: { type: 'json' } })),
+  'pvfs2-mpi-tile-io': lazy('seed-000',
+    "PVFS2 over Elan4: MPI-Tile-IO, 2x2 tiles through ROMIO's ad_pvfs2",
+    () => import('../../../scenarios/pvfs2-mpi-tile-io.json', { with: { type: 'json' } })),
+  'pvfs2-btio': lazy('seed-000',
+    'PVFS2 over Elan4: NAS BT-IO class A on 4 processes',
+    () => import('../../../scenarios/pvfs2-btio.json', { with: { type: 'json' } })),
+  'ib-verbs-pingpong': lazy('seed-000',
+    'InfiniBand on InfiniHost HCAs: VAPI RDMA write, send/receive and MPI (MVAPICH) ping-pong',
+    () => import('../../../scenarios/ib-verbs-pingpong.json', { with: { type: 'json' } })),
+  'via-sci-pingpong': lazy('seed-003',
+    "SS-VIA, a software VIA over SCI, against M-VIA and TCP/IP over Fast Ethernet and SCI-MPICH: ping-pong on the seed's 8-node cluster",
+    () => import('../../../scenarios/via-sci-pingpong.json', { with: { type: 'json' } })),
+  'npb-sci-8node-small': lazy('seed-003',
+    "NAS Parallel Benchmarks 2.3, class S, on the seed's 8-node SCI cluster: a quick run of MG, CG and EP over MPI on SS-VIA, SCI-MPICH, M-VIA and TCP/IP",
+    () => import('../../../scenarios/npb-sci-8node-small.json', { with: { type: 'json' } })),
   'npb-sci-8node': lazy('seed-003',
     "NAS Parallel Benchmarks 2.3 on the seed's 8-node SCI cluster: MPI over SS-VIA against SCI-MPICH, M-VIA and TCP/IP",
     () => import('../../../scenarios/npb-sci-8node.json', { with: { type: 'json' } })),
-  'fast-ethernet-16-half-shift': inMainChunk('seed-003', fabricTemplate('fast-ethernet')),
+  'fast-ethernet-16-half-shift': lazy('seed-003',
+    'M-VIA and TCP/IP on a 16-node switched Fast Ethernet, eight ping-pongs at once',
+    () => import('../../../scenarios/fast-ethernet-16-half-shift.json', { with: { type: 'json' } })),
 };
 
 /** Ids a `#scenario=` link accepts, the default's first, then in the menu's order. */
