@@ -17,7 +17,8 @@
  * a share link: ms from navigation start to the page being ready to play (Play enabled and the trace holding a packet
  * record: the core loaded and the run's first batch arrived), to
  * the first frame after Play whose time cursor has moved, and to the first frame that draws a packet (median of 3;
- * Play is pressed by the page's own script the moment it is enabled).
+ * Play is pressed by the page's own script the moment it is enabled), and what that load fetched, by kind, in kB of
+ * brotli (e2e/bench/firstLoadBytes.ts: the JS and wasm budgets of issue 12).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { join } from 'node:path';
 import LZString from 'lz-string';
 import { chromium } from 'playwright-core';
 import { ROOT } from '../../core-wasm/cli/engines.ts';
+import { fetchedBytes } from './firstLoadBytes.ts';
 import { packetDensity } from './packetDensity.ts';
 
 const RECORD_MS = 5000;
@@ -149,19 +151,26 @@ async function main(): Promise<void> {
     for (const c of cases()) densities.set(c.name, await packetDensity(JSON.stringify(c.scenario)));
     console.log('\ncold load, 1280×800 (ms from navigation start; median of 3)');
     console.log('case'.padEnd(40), 'ready to play', 'first moving frame', 'first packet drawn');
+    const loads: { name: string; bytes: ReturnType<typeof fetchedBytes> }[] = [];
     for (const c of cases().filter((x) => x.name.startsWith('(a)') || x.name.startsWith('(b)'))) {
       const samples: { ready: number; moved: number; packet: number }[] = [];
       for (let i = 0; i < 3; i++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
+        const fetched: string[] = [];
+        page.on('request', (r) => fetched.push(r.url()));
         const hash = c.name.startsWith('(a)') ? '' : `#s=3.${LZString.compressToEncodedURIComponent(JSON.stringify({ scenario: c.scenario }))}`;
         await page.goto(base + hash, { waitUntil: 'commit' });
         samples.push((await page.evaluate(COLD_LOAD)) as { ready: number; moved: number; packet: number });
+        if (i === 0) loads.push({ name: c.name, bytes: fetchedBytes(fetched, base, join(ROOT, 'dist')) });
         await context.close();
       }
       const median = (k: 'ready' | 'moved' | 'packet') => [...samples.map((s) => s[k])].sort((a, b) => a - b)[1];
       console.log(c.name.padEnd(40), median('ready').toFixed(0).padStart(13), median('moved').toFixed(0).padStart(18), (median('packet') || NaN).toFixed(0).padStart(18));
     }
+    console.log('\nfetched by that cold load until the first packet was drawn (kB brotli at quality 11, files)');
+    for (const l of loads)
+      console.log(l.name.padEnd(40), Object.entries(l.bytes).map(([k, v]) => `${k} ${(v.brotli / 1000).toFixed(1)} (${v.files})`).join(', '));
     for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
       console.log(`\nviewport ${viewport.width}×${viewport.height}`);
       console.log('case'.padEnd(40), 'peak', 'speed µs/s'.padStart(11), 'drawn min/med/max'.padStart(19), 'p50 ms', 'p95 ms', 'p99 ms', '   FPS', 'packet layer p50/p95 ms');

@@ -1,0 +1,27 @@
+/**
+ * What a page load fetched, by kind, as a server pre-compressing with brotli (quality 11) would send it: the files are
+ * read from dist/ (the build the bench serves), so the figure is the budgeted one of issue 12 (the page's JS at most
+ * 150 KB brotli, `hpcsim.wasm` at most 250 KB) for exactly the files the browser asked for.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+export interface FetchedBytes {
+  /** Kind (js, css, wasm, other) -> files fetched and their brotli bytes in all. */
+  [kind: string]: { files: number; brotli: number };
+}
+
+/** `urls` (same-origin, as the page requested them) of `base`, measured from the files under `dist`. */
+export function fetchedBytes(urls: string[], base: string, dist: string): FetchedBytes {
+  const out: FetchedBytes = {};
+  for (const url of new Set(urls)) {
+    if (!url.startsWith(base)) continue;
+    const path = new URL(url).pathname.replace(/^\//, '');
+    if (path === '' || path.endsWith('/')) continue;   // the HTML document itself
+    const kind = /\.(js|mjs)$/.test(path) ? 'js' : path.endsWith('.css') ? 'css' : path.endsWith('.wasm') ? 'wasm' : 'other';
+    const bytes = brotliCompressSync(readFileSync(join(dist, path)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    out[kind] = { files: (out[kind]?.files ?? 0) + 1, brotli: (out[kind]?.brotli ?? 0) + bytes };
+  }
+  return out;
+}
