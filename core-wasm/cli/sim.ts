@@ -29,7 +29,7 @@ options
   --format table|json  readable tables (default) or exactly one JSON object on stdout
   --engine native|wasm the native build (default; built on first use) or the WebAssembly module under Node
   --trace-csv FILE     also write every trace record as CSV (native engine)
-  --until US           stop once the simulated time reaches US microseconds
+  --until US           run every event up to US microseconds of simulated time, none after
   --max-events N       stop after N kernel events
   --quiet              no progress lines on stderr (a run longer than 2 s reports its progress every 2 s)
   --parameters         print the model parameter registry (name, unit, default, range, source) as JSON
@@ -109,11 +109,11 @@ async function runWasm(text: string, bounds: Bounds): Promise<SimResult> {
         }
         budget = Math.min(budget, left);
       }
-      const status = core.run(id, budget);
+      const status = bounds.untilUs ? core.runUntil(id, budget, bounds.untilUs * 1e6) : core.run(id, budget);
       while (core.traceTake(id, 65_536) > 0) { /* the CLI keeps no trace */ }
       if (status === 'failed') throw new Error(core.lastError() || 'the run failed');
       if (status === 'finished') break;
-      if (bounds.untilUs && core.nowPs(id) / 1e6 >= bounds.untilUs) {
+      if (status === 'horizon') {
         bound = 'until';
         break;
       }

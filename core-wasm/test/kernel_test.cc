@@ -120,6 +120,26 @@ TEST(Simulator, BudgetBoundsOneSlice) {
   EXPECT_EQ(sim.events_executed(), 10u);
 }
 
+TEST(Simulator, RunUntilStopsBeforeTheFirstEventAfterTheHorizon) {
+  Simulator sim;
+  std::vector<Time> ran;
+  // Events at 10, 20 (twice: one scheduled at 20 while running), 30 and 1,000 ps.
+  for (Time t : {10, 20, 30, 1000}) sim.at(t, 1, EventKind::kGeneric, 0, [&] { ran.push_back(sim.now()); });
+  sim.at(20, 1, EventKind::kGeneric, 0, [&] { sim.after(0, 1, EventKind::kGeneric, 0, [&] { ran.push_back(sim.now()); }); });
+  EXPECT_EQ(sim.next_time(), 10);
+  EXPECT_FALSE(sim.run_until(20, 1000));  // events at the horizon run, the one at 30 waits
+  EXPECT_EQ(ran, (std::vector<Time>{10, 20, 20}));
+  EXPECT_EQ(sim.now(), 20);
+  EXPECT_EQ(sim.next_time(), 30);
+  EXPECT_FALSE(sim.run_until(999, 1));    // the budget bounds it too
+  EXPECT_EQ(ran.size(), 4u);
+  EXPECT_FALSE(sim.run_until(999, 1000));
+  EXPECT_EQ(sim.now(), 30);
+  EXPECT_TRUE(sim.run_until(1000, 1000));
+  EXPECT_EQ(ran.back(), 1000);
+  EXPECT_EQ(sim.next_time(), 1000);        // nothing left: the clock stays
+}
+
 TEST(FifoResource, ServesRequestsOneAfterAnother) {
   FifoResource r;
   EXPECT_EQ(r.reserve(0, 10), 0);

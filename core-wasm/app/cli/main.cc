@@ -2,12 +2,14 @@
 //   hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <µs>] [--max-events <n>] [--progress]
 //   hpcsim-native --parameters | --catalog
 // prints the result JSON on stdout and optionally writes every trace record as CSV. --until-us and --max-events stop
-// a run early (the result then carries "bounded": {reason, sim_time_us, events} and the figures of what finished);
+// a run early (the result then carries "bounded": {reason, sim_time_us, events} and the figures of what finished;
+// with --until-us every event at or before that time has run and none after it);
 // --progress reports simulated time and events on stderr every 2 s of wall time. `--parameters` prints the parameter
 // registry, `--catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario or option prints one
 // line on stderr and exits 2. The npm CLI (core-wasm/cli/sim.ts) validates against the schema first and formats
 // tables.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -115,6 +117,9 @@ int main(int argc, char** argv) {
   using clock = std::chrono::steady_clock;
   auto last_report = clock::now();
   const bool bounded_run = until_us > 0 || max_events > 0;
+  // --until: every event at or before it runs, none after (9.2e12 us, about 106 days, is the clock's end).
+  const hpcsim::Time until_ps =
+      until_us <= 0 ? 0 : until_us >= 9.2e12 ? INT64_MAX : static_cast<hpcsim::Time>(until_us * 1e6);
   // Bounded runs go in small slices so they stop close to the bound.
   const uint64_t slice = bounded_run ? (1u << 12) : (1u << 20);
   std::string bound;
@@ -129,10 +134,10 @@ int main(int argc, char** argv) {
       }
       budget = left < budget ? left : budget;
     }
-    bool done = session->run(budget);
+    bool done = until_ps > 0 ? session->run_until(until_ps, budget) : session->run(budget);
     if (csv) dump(csv, session->sim().trace());
     if (done) break;
-    if (until_us > 0 && static_cast<double>(session->sim().now()) / 1e6 >= until_us) {
+    if (until_ps > 0 && session->reached_horizon(until_ps)) {
       bound = "until";
       break;
     }

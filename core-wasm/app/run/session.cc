@@ -34,6 +34,12 @@ bool Session::run(uint64_t event_budget) {
   return finished_;
 }
 
+bool Session::run_until(Time horizon, uint64_t event_budget) {
+  if (finished_) return true;
+  if (sim_->run_until(horizon, event_budget)) finished_ = true;
+  return finished_;
+}
+
 std::string Session::topology_json() const {
   nlohmann::json t = machine_->topology();
   run_->annotate_topology(t);

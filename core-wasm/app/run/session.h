@@ -19,6 +19,10 @@ class Session {
 
   /// Runs at most `event_budget` events; returns true when the whole scenario has finished.
   bool run(uint64_t event_budget);
+  /// The same, but runs no event later than `horizon` (ps; Simulator::run_until); `reached_horizon()` then tells
+  /// whether the next event lies beyond it.
+  bool run_until(Time horizon, uint64_t event_budget);
+  bool reached_horizon(Time horizon) const { return !finished_ && sim_->next_time() > horizon; }
   bool finished() const { return finished_; }
   /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, message_histograms).
   std::string result_json() const;

@@ -56,6 +56,19 @@ HS_EXPORT int hs_run(uint32_t id, uint32_t event_budget) {
   return s->run(event_budget) ? 1 : 0;
 }
 
+/// hs_run, but no event later than `horizon_ps` runs: 1 finished, 2 stopped before the first event after the horizon,
+/// 0 more to run within it (the budget ran out), -1 no such session. The CLI's --until (Simulator::run_until).
+HS_EXPORT int hs_run_until(uint32_t id, uint32_t event_budget, double horizon_ps) {
+  hpcsim::Session* s = find(id);
+  if (!s) {
+    last_error = "session: no such session";
+    return -1;
+  }
+  const hpcsim::Time horizon = horizon_ps >= 9.2e18 ? INT64_MAX : static_cast<hpcsim::Time>(horizon_ps);
+  if (s->run_until(horizon, event_budget)) return 1;
+  return s->reached_horizon(horizon) ? 2 : 0;
+}
+
 HS_EXPORT double hs_now_ps(uint32_t id) {
   hpcsim::Session* s = find(id);
   return s ? static_cast<double>(s->sim().now()) : 0.0;

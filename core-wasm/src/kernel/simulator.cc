@@ -89,6 +89,11 @@ void Simulator::execute(uint32_t slot) {
   free_slots_.push_back(slot);
 }
 
+bool Simulator::run_until(Time horizon, uint64_t budget) {
+  for (uint64_t n = 0; n < budget && !idle() && next_time() <= horizon; ++n) run(1);
+  return idle();
+}
+
 bool Simulator::run(uint64_t budget) {
   for (uint64_t n = 0; n < budget; ++n) {
     // Heap events at the current time were scheduled before the clock reached it, so before every FIFO entry.

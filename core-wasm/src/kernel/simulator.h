@@ -43,7 +43,16 @@ class Simulator {
 
   /// Runs at most `budget` events. Returns true when no event is left.
   bool run(uint64_t budget);
+  /// Runs at most `budget` events, none later than `horizon` (ps): stops before the first event after it, so the
+  /// model's state is the one at `horizon` (the CLI's --until). Returns true when no event is left. Event by event
+  /// through run(1): for bounded runs, never on the hot path.
+  bool run_until(Time horizon, uint64_t budget);
   bool idle() const { return heap_size_ == 0 && now_queue_.empty(); }
+  /// Time of the next event to run (ps); now() when none is left.
+  Time next_time() const {
+    if (!now_queue_.empty() || heap_size_ == 0) return now_;
+    return heap_at()[0].t;
+  }
   /// Events scheduled but not yet run.
   size_t pending() const { return heap_size_ + now_queue_.size(); }
 
@@ -100,6 +109,7 @@ class Simulator {
   };
   static constexpr size_t kPad = 3;
   Entry* heap_at() { return &heap_lines_.data()->e[0] + kPad; }
+  const Entry* heap_at() const { return &heap_lines_.data()->e[0] + kPad; }
   std::vector<Line> heap_lines_;
   size_t heap_size_ = 0;
   /// Events scheduled for the current time (OMNeT++'s same-time FIFO). Every heap event of the current time was

@@ -19,6 +19,7 @@ export const CORE_EXPORTS = {
   hs_create: { returns: 'number', args: ['number'] },
   hs_last_error: { returns: 'string', args: [] },
   hs_run: { returns: 'number', args: ['number', 'number'] },
+  hs_run_until: { returns: 'number', args: ['number', 'number', 'number'] },
   hs_now_ps: { returns: 'number', args: ['number'] },
   hs_events: { returns: 'number', args: ['number'] },
   hs_trace_take: { returns: 'number', args: ['number', 'number'] },
@@ -107,6 +108,15 @@ export class CoreBridge {
   run(id: number, eventBudget: number): RunSliceStatus {
     const s = this.call('hs_run', id, eventBudget) as number;
     return s === 1 ? 'finished' : s === 0 ? 'more' : 'failed';
+  }
+
+  /**
+   * Runs at most `eventBudget` kernel events of session `id`, none later than `horizonPs` (ps): 'horizon' once the
+   * next event lies beyond it (the model's state is then the one at `horizonPs`; the CLI's --until).
+   */
+  runUntil(id: number, eventBudget: number, horizonPs: number): RunSliceStatus | 'horizon' {
+    const s = this.call('hs_run_until', id, eventBudget, horizonPs) as number;
+    return s === 1 ? 'finished' : s === 2 ? 'horizon' : s === 0 ? 'more' : 'failed';
   }
 
   /** Simulated time reached, ps (exact below 2^53). */
