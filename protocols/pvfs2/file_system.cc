@@ -201,19 +201,21 @@ void FileSystem::server_request(int server, const BmiIncoming& in) {
 
 void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
   // One receive outstanding; each received buffer goes to Trove while the next arrives (BUFFERS_PER_FLOW at most).
+  // A buffer is the flow's from the moment a receive is posted into it (it fills as the data lands) until Trove has
+  // written it out, so the receiving buffer counts towards BUFFERS_PER_FLOW and shows as held.
   auto post = std::make_shared<std::function<void()>>();
   *post = [this, part, weak_self = std::weak_ptr<std::function<void()>>(post)]() {
     auto post = weak_self.lock();  // held by its caller; a capture of itself would be a cycle, never freed
     if (part->recv_pending || part->next >= part->steps.size() || part->held >= buffers_) return;
     const size_t i = part->next++;
     part->recv_pending = true;
+    ++part->held;
+    level(TraceKind::kFlowBuffers, part->server, 1);
+    counters_.max_buffers = std::max(counters_.max_buffers, part->held);
     const FlowStep& s = part->steps[i];
     bmi_->post_recv(part->server, part->client, part->tag, {static_cast<uint32_t>(s.bytes)}, s.bytes,
                     [this, part, post, i](int, uint64_t) {
                       part->recv_pending = false;
-                      ++part->held;
-                      level(TraceKind::kFlowBuffers, part->server, 1);
-                      counters_.max_buffers = std::max(counters_.max_buffers, part->held);
                       const FlowStep& st = part->steps[i];
                       thread(part->server).run(flow_step_ps_, [this, part, post, i]() {
                         const FlowStep& s2 = part->steps[i];

@@ -45,6 +45,29 @@ TEST(Flows, AServerWriteHoldsAtMostBuffersPerFlowWhileTroveLags) {
   EXPECT_EQ(r.fs.counters().max_buffers, static_cast<uint32_t>(r.p.count("pvfs2.flow_buffers")));
 }
 
+TEST(Flows, AServerWriteHoldsABufferFromTheReceiveItPostsUntilTroveHasWrittenIt) {
+  // The storage view shows a server's buffers filling and draining: the one a receive is posted into counts while
+  // the data lands in it (and towards BUFFERS_PER_FLOW), not only once it is full.
+  FsRig r;
+  ASSERT_EQ(r.fs.io(0, IoType::kWrite, {{0, 1u << 18}}, {}, []() {}), "");  // one 256 KiB step
+  r.sim.run(UINT64_MAX);
+  TraceBuffer& t = r.sim.trace();
+  const size_t n = t.take(t.pending());
+  double held_at = -1, landed_at = -1;
+  int32_t last_level = -1;
+  for (size_t i = 0; i < n; ++i) {
+    if (t.batch_kind()[i] == static_cast<uint32_t>(TraceKind::kFlowBuffers)) {
+      if (held_at < 0 && t.batch_value()[i] == 1) held_at = t.batch_t0()[i];
+      last_level = t.batch_value()[i];
+    }
+    if (t.batch_kind()[i] == static_cast<uint32_t>(TraceKind::kListPiece) && landed_at < 0) landed_at = t.batch_t0()[i];
+  }
+  ASSERT_GE(held_at, 0);
+  ASSERT_GE(landed_at, 0);
+  EXPECT_LE(held_at, landed_at);  // held before the first byte lands
+  EXPECT_EQ(last_level, 0);       // and given back once Trove has written it
+}
+
 TEST(Flows, AServerReadPrimesEveryBuffer) {
   FsRig r;
   bool done = false;
