@@ -43,6 +43,11 @@ test('the default QsNet run: Elite fat tree, Elan3 NICs on the testbed\'s 64-bit
   assert.equal(componentShortLabel(t, t.components.find((c) => c.name === 'elan3-4')!), 'Elan3');
 });
 
+test('a one-level fat tree is one switch: the PVFS2 runs\' QS-8A', () => {
+  const t = topologyOf(load('pvfs2-elan4-listio'));
+  assert.match(clusterCaption(t), /^8 nodes · QsNetII: one Elite4 switch, 8 ports to nodes · Elan4 NICs on 64-bit\/133 MHz PCI-X/);
+});
+
 test('the SCI ringlet\'s buses follow the run\'s pci.* parameters; its Fast Ethernet is captioned from its own header', () => {
   const base = load('via-sci-pingpong');
   const t = topologyOf(base);

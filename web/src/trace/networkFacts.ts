@@ -40,9 +40,13 @@ function spareLevelsNote(h: NetworkHeader): string {
   return spare > 0 ? ` (${needed} hold the nodes; the top ${spare} idle)` : '';
 }
 
-/** What joins a network's nodes: "QsNetII fat tree of Elite4 switches, 2 switch levels, arity 4", "one SCI ringlet". */
+/**
+ * What joins a network's nodes: "QsNetII fat tree of Elite4 switches, 2 switch levels, arity 4"; a one-level tree is
+ * one switch: "QsNetII: one Elite4 switch, 8 ports to nodes" (seed 000's and 001's QS-8A); "one SCI ringlet".
+ */
 function fabricPhrase(h: NetworkHeader): string {
   const label = fabricLabel(h.fabric);
+  if (fabricEntry(h.fabric)?.fat_tree && h.levels === 1) return `${label}: one ${h.switch ?? ''} switch, ${h.arity} ports to nodes`;
   if (fabricEntry(h.fabric)?.fat_tree)
     return `${label} fat tree of ${h.switch ?? ''} switches, ${h.levels} switch levels${spareLevelsNote(h)}, arity ${h.arity}`;
   return h.switch ? `one ${h.switch}` : `one ${label}`;
