@@ -381,10 +381,9 @@ void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint3
   descriptors_ += k;
   chained_ += k;
   // Build the N descriptors and write them into Elan memory (write-combined PIO), then one SET_EVENT.
-  t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [node, &e4, &host, k, kick, in]() {
+  t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [&e4, &host, k, kick, in]() {
     e4.pio_write(host, static_cast<uint32_t>(kE4DmaDescriptorBytes * k), in.message, []() {}, []() {});
     e4.post_command(host, kE4WordBytes, in.message, [kick, m = in.message]() { kick->trigger(m); }, []() {});
-    (void)node;
   });
 }
 

@@ -142,9 +142,8 @@ void BmiIb::post_message(int node, int peer, uint32_t bytes, uint32_t message, s
                       release();
                   });
                 }};
-  hca.post_recv(host, std::move(ack), [&hca, &host, node, peer, bytes, message, arrived = std::move(arrived),
+  hca.post_recv(host, std::move(ack), [&hca, &host, peer, bytes, message, arrived = std::move(arrived),
                                        then = std::move(then)]() mutable {
-    (void)node;
     IbWorkRequest wr;
     wr.opcode = IbOpcode::kSend;
     wr.peer = peer;

@@ -9,7 +9,6 @@
 // line on stderr and exits 2. The npm CLI (core-wasm/cli/sim.ts) validates against the schema first and formats
 // tables.
 #include <chrono>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -117,9 +116,8 @@ int main(int argc, char** argv) {
   using clock = std::chrono::steady_clock;
   auto last_report = clock::now();
   const bool bounded_run = until_us > 0 || max_events > 0;
-  // --until: every event at or before it runs, none after (9.2e12 us, about 106 days, is the clock's end).
-  const hpcsim::Time until_ps =
-      until_us <= 0 ? 0 : until_us >= 9.2e12 ? INT64_MAX : static_cast<hpcsim::Time>(until_us * 1e6);
+  // --until: every event at or before it runs, none after (0: no bound).
+  const hpcsim::Time until_ps = hpcsim::ps_saturating(until_us * 1e6);
   // Bounded runs go in small slices so they stop close to the bound.
   const uint64_t slice = bounded_run ? (1u << 12) : (1u << 20);
   std::string bound;

@@ -64,7 +64,7 @@ HS_EXPORT int hs_run_until(uint32_t id, uint32_t event_budget, double horizon_ps
     last_error = "session: no such session";
     return -1;
   }
-  const hpcsim::Time horizon = horizon_ps >= 9.2e18 ? INT64_MAX : static_cast<hpcsim::Time>(horizon_ps);
+  const hpcsim::Time horizon = hpcsim::ps_saturating(horizon_ps);
   if (s->run_until(horizon, event_budget)) return 1;
   return s->reached_horizon(horizon) ? 2 : 0;
 }

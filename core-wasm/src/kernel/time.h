@@ -14,6 +14,10 @@ constexpr Time kUs = 1000 * 1000;
 /// Nanoseconds (possibly fractional, as in a parameter) to picoseconds, rounded to nearest.
 constexpr Time ns_to_ps(double ns) { return static_cast<Time>(ns * 1000.0 + (ns >= 0 ? 0.5 : -0.5)); }
 
+/// A time in picoseconds given as a double (a JS number, or a µs bound x 1e6): 0 at or below 0, the clock's end
+/// (INT64_MAX, about 106 days) from 9.2e18 on.
+constexpr Time ps_saturating(double ps) { return ps <= 0 ? 0 : ps >= 9.2e18 ? INT64_MAX : static_cast<Time>(ps); }
+
 /// Picoseconds to microseconds, for output only.
 constexpr double ps_to_us(Time t) { return static_cast<double>(t) / 1e6; }
 
