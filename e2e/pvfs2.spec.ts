@@ -103,3 +103,33 @@ test('#scenario=pvfs2-btio&w=btio: BT-IO runs in the page with the native finger
   await expect(page.getByTestId('walkthrough-text')).toContainText('I/O time is a difference');
   await page.screenshot({ path: 'test-results/pvfs2-btio.png', fullPage: true });
 });
+
+test('#scenario=pvfs2-elan4-listio&w=sg-lio-write: the storage view and the event-chain view show the message the walkthrough narrates', async ({ emulator, page }) => {
+  test.setTimeout(120_000);
+  // Step 6: the SEAMUR event has counted all 64 completions of client node 0's flow step into server node 4.
+  await emulator.open('#scenario=pvfs2-elan4-listio&w=sg-lio-write&step=6');
+  await expect(emulator.fingerprint).toHaveText(/[0-9a-f]{16}/, { timeout: 100_000 });
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 6 of 7');
+  const transfer = page.getByTestId('storage-view').getByTestId('list-transfer');
+  await expect(transfer).toContainText('node 0 (client) → node 4 (server)');
+  await expect(transfer).toHaveAttribute('data-pieces', '64');
+  await expect(transfer).toHaveAttribute('data-landed', '64');
+  const narrated = await transfer.getAttribute('data-message');
+  // The event-chain view shows the same message without a pick, at the step's time: its chain has fired.
+  const toggle = page.getByTestId('toggle-chain');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const view = page.getByTestId('event-chain-view');
+  await expect(view.getByTestId('chain-message-select')).toHaveValue(narrated!);
+  await expect.poll(async () => Number(await view.getByTestId('chain-fired-count').textContent())).toBeGreaterThan(16);
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 6 of 7');
+  // A message picked in the view replaces it; the walkthrough's next step brings the narrated one back.
+  const select = view.getByTestId('chain-message-select');
+  const other = await select.locator('option').evaluateAll((os, n) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== '' && v !== n), narrated);
+  await select.selectOption(other!);
+  await expect(select).toHaveValue(other!);
+  await page.getByTestId('walkthrough-next').click();
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 7 of 7');
+  await expect(select).toHaveValue(narrated!);
+  await expect(transfer).toHaveAttribute('data-message', narrated!);
+  await page.screenshot({ path: 'test-results/pvfs2-walkthrough-message.png', fullPage: true });
+});

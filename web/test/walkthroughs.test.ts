@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import type { CoreBridge } from '../src/sim/coreBridge.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
-import { stepTime_ps } from '../src/walkthrough/stepTime.ts';
+import { stepMessage, stepTime_ps } from '../src/walkthrough/stepTime.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
 import { validateScenario } from '../src/scenario/validateScenario.ts';
 import type { Scenario } from '../src/scenario/scenarioTypes.ts';
@@ -40,6 +40,19 @@ test('an anchored step is its offset after the n-th message of that series and s
   assert.equal(step('portals-put', 0, 3, 0), null, 'no such message yet');
   assert.equal(step('nope', 0, 0, 0), null);
   assert.equal(stepTime_ps({ time_us: 8, text: '' }, defaultScenario, t), 8e6);
+});
+
+test('an anchored step narrates the message of its anchor record; an unanchored or untraced one none', () => {
+  const t = messages([[10, 0, 0], [30, 0, 0], [50, 2, 0], [70, 0, 4096], [90, 0, 0]]);
+  const step = (series: string, bytes: number, index: number) =>
+    stepMessage({ time_us: 3, text: '', message: { series, bytes, index } }, defaultScenario, t);
+  assert.equal(step('portals-put', 0, 0), 1);
+  assert.equal(step('portals-put', 0, 2), 5);
+  assert.equal(step('portals-put', 4096, 0), 4);
+  assert.equal(step('tports-send', 0, 0), 3);
+  assert.equal(step('portals-put', 0, 3), null, 'no such message yet');
+  assert.equal(step('nope', 0, 0), null);
+  assert.equal(stepMessage({ time_us: 8, text: '' }, defaultScenario, t), null);
 });
 
 let core: CoreBridge;

@@ -28,7 +28,7 @@ export function EventChainView() {
   const boxRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(boxRef);
   const messages = useChainMessages();
-  const message = useChainMessage();
+  const { message, narrated } = useChainMessage();
   const chain = useEventChain(message);
   const time_ps = useSimTime();
   const playing = usePlaying();
@@ -49,14 +49,14 @@ export function EventChainView() {
   const layout = useMemo(() => (chain ? layoutChain(chain.graph, lanes, Math.max(300, width - 4)) : null), [chain, lanes, width]);
   const threads = useHostThreads(lanes, chain?.from_ps ?? 0, chain?.to_ps ?? 0, progress !== 'polling');
 
-  // A newly picked message starts with nothing fired.
+  // A newly picked message starts with nothing fired; a walkthrough step's message keeps the step's time.
   const started = useRef<number | null>(null);
   useEffect(() => {
     if (chain && message !== null && started.current !== message) {
       started.current = message;
-      chainStart(chain.graph);
+      if (!narrated) chainStart(chain.graph);
     }
-  }, [chain, message]);
+  }, [chain, message, narrated]);
 
   const firedCount = chain ? chain.graph.nodes.filter((n) => n.t_ps <= time_ps).length : 0;
   const latest = chain && firedCount > 0 ? chain.graph.nodes[firedCount - 1] : null;

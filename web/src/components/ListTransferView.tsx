@@ -1,10 +1,11 @@
 /**
- * The list transfer at the time cursor, inside the PVFS2 storage view (seed 000): the pieces of one BMI rendezvous
- * (the cut of the client's address/length list and the server's flow buffer) moving from the sender's memory to the
- * receiver's, each filled when the core traced it in the receiver's memory (inspect/listTransfers.ts). Playing
- * animates it: SG-LIO fills piece by piece as the NIC's chain of RDMA descriptors fires, iterative as each host-posted
- * RDMA lands, LIO all at once when the unpack copy ends, PVFS2/IBA one RDMA write per receiver segment. The client's
- * side is drawn as separate list entries (sizes to scale, gaps not), the server's flow buffer as one contiguous bar.
+ * The list transfer at the time cursor, or the one the open walkthrough step narrates, inside the PVFS2 storage view
+ * (seed 000): the pieces of one BMI rendezvous (the cut of the client's address/length list and the server's flow
+ * buffer) moving from the sender's memory to the receiver's, each filled when the core traced it in the receiver's
+ * memory (inspect/listTransfers.ts). Playing animates it: SG-LIO fills piece by piece as the NIC's chain of RDMA
+ * descriptors fires, iterative as each host-posted RDMA lands, LIO all at once when the unpack copy ends, PVFS2/IBA
+ * one RDMA write per receiver segment. The client's side is drawn as separate list entries (sizes to scale, gaps
+ * not), the server's flow buffer as one contiguous bar.
  */
 import { useMemo } from 'react';
 import { useScenario } from '../hooks/useScenario';
@@ -13,6 +14,7 @@ import { useSimTime } from '../hooks/useSimTime';
 import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useRun } from '../run/RunContext';
 import { listTransfers, transferAt, type ListTransfer } from '../inspect/listTransfers';
+import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
 import { SERIES_COLORS } from '../theme/palette';
 
 const WIDTH = 600;
@@ -58,7 +60,9 @@ export function ListTransferView({ clients }: { clients: number }) {
   const { trace } = useRun();
   // traceVersion: the trace store (outside React) grew
   const transfers = useMemo(() => (topology ? listTransfers(trace, topology) : []), [trace, topology, traceVersion]);
-  const at = useMemo(() => transferAt(transfers, time_ps), [transfers, time_ps]);
+  // The open walkthrough step's message when it is a list transfer, so the panel shows the transfer the text follows.
+  const narrated = useWalkthroughMessage();
+  const at = useMemo(() => transferAt(transfers, time_ps, narrated ?? undefined), [transfers, time_ps, narrated]);
   if (!at) return null;
   const t = at.transfer;
   const series = (scenario.workload as { series?: { label?: string; id: string; operation: string }[] }).series?.[t.series];

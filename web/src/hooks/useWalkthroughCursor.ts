@@ -1,7 +1,8 @@
 /**
  * Drives the page from the current walkthrough step: moves the time cursor to the step's time
- * (walkthrough/stepTime.ts, once its anchor message is in the trace), selects the highlighted node and opens the
- * highlighted panel when it is one of the toggled panels.
+ * (walkthrough/stepTime.ts, once its anchor message is in the trace), selects the highlighted node, opens the
+ * highlighted panel when it is one of the toggled panels and, for a step anchored at a message, drops the event-chain
+ * view's pick so that the view shows the step's message (hooks/useChainMessage.ts).
  */
 import { useEffect } from 'react';
 import { useActiveWalkthrough } from './useActiveWalkthrough';
@@ -10,6 +11,7 @@ import { useTraceVersion } from './useTraceVersion';
 import { useRunStatus } from './useRunStatus';
 import { useSelectionStore } from '../state/selectionStore';
 import { useViewStore } from '../state/viewStore';
+import { useChainSelectionStore } from '../state/chainSelectionStore';
 import { seek } from '../state/timeCursor';
 import { useRun } from '../run/RunContext';
 import { stepTime_ps } from '../walkthrough/stepTime';
@@ -28,6 +30,8 @@ export function useWalkthroughCursor(): void {
     if (!step) return;
     const node = step.highlight?.node;
     if (node !== undefined) useSelectionStore.getState().select({ kind: 'node', node });
+    // A new step anchored at a message shows that message in the event-chain view until another is picked.
+    if (step.message) useChainSelectionStore.getState().setMessage(null);
     const panel = step.highlight?.panel;
     if (panel === 'sequence' || panel === 'timeline') {
       const view = useViewStore.getState();
