@@ -93,7 +93,10 @@ test('#scenario=pvfs2-btio&w=btio: BT-IO runs in the page with the native finger
   test.setTimeout(240_000);
   const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8'));
   await emulator.open('#scenario=pvfs2-btio&w=btio&step=3');
+  // While the four runs compute, the tables panel says which tables will come (the catalog's text for btio).
+  await expect(page.getByTestId('tables-pending')).toContainText('The BT-IO tables (duration and I/O time in seconds');
   await expect(emulator.fingerprint).toHaveText(/[0-9a-f]{16}/, { timeout: 200_000 });
+  await expect(page.getByTestId('tables-title')).toHaveText('NAS BT-IO over PVFS2: duration and I/O time');
   expect(await emulator.finishedFingerprint()).toBe(golden['pvfs2-btio']);
   await expect(emulator.errorBanner).toHaveCount(0);
   await expect(page.getByText('BT-IO: paper (seed 000) vs simulated').first()).toBeVisible();

@@ -64,6 +64,9 @@ void enrol_dynamic_processes(Catalog& c) {
   w.id = "dynamic";
   w.label = "MPI-2 dynamic processes";
   w.source = "seed 001 \"Dynamic MPI-2 Process Pool\"";
+  w.tables_title = "MPI-2 dynamic process: join, communication and leave (simulated)";
+  w.tables_pending = "The dynamic process tables (join, first message and leave in µs; rank, membership, refused "
+      "sends) appear when the run has finished.";
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "dynamic runs on the seed 001 Elan4 cluster only (fabric qsnet2)";
   w.parse = parse_dynamic_workload;

@@ -202,6 +202,9 @@ void enrol_btio(Catalog& c) {
   w.id = "btio";
   w.label = "NAS BT-IO over PVFS2";
   w.source = "seed 000 \"Performance of BT-IO\"";
+  w.tables_title = "NAS BT-IO over PVFS2: duration and I/O time";
+  w.tables_pending = "The BT-IO tables (duration and I/O time in seconds: the run without I/O, then one per transport, "
+      "beside the paper's) appear when every run has finished.";
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "btio runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters(), &btio_parameters()};

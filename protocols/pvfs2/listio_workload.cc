@@ -167,6 +167,9 @@ void enrol_pvfs2_listio(Catalog& c) {
   w.id = "pvfs2-listio";
   w.label = "PVFS2 concurrent list I/O";
   w.source = "seed 000 \"Benefits to Concurrent Read and Write\"";
+  w.tables_title = "PVFS2 concurrent list I/O: aggregate bandwidth and the gain of zero-copy scatter/gather";
+  w.tables_pending = "The list I/O tables (aggregate MB/s per region size and transport; the best gains of SG-LIO over "
+      "LIO beside the paper's) appear when every series has finished.";
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "pvfs2-listio runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters()};

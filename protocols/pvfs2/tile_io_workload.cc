@@ -115,6 +115,9 @@ void enrol_mpi_tile_io(Catalog& c) {
   w.id = "mpi-tile-io";
   w.label = "MPI-Tile-IO over PVFS2";
   w.source = "seed 000 \"Performance of MPI-tile-IO\"";
+  w.tables_title = "MPI-Tile-IO over PVFS2: aggregate bandwidth by transport";
+  w.tables_pending = "The MPI-Tile-IO tables (aggregate read and write MB/s per transport; the gains of SG-LIO over "
+      "LIO beside the paper's) appear when every series has finished.";
   w.fabrics = {"qsnet2"};
   w.fabrics_rule = "mpi-tile-io runs on the seed 000 Elan4 cluster (fabric qsnet2)";
   w.parameters = {&pvfs2_parameters()};

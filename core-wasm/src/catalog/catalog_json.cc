@@ -73,6 +73,8 @@ json workload_json(const WorkloadEntry& w, const Catalog& c) {
   o["fabrics"] = w.fabrics;
   o["mpi"] = w.mpi;
   o["node_groups"] = w.node_groups;
+  o["tables_title"] = w.tables_title;
+  o["tables_pending"] = w.tables_pending;
   std::vector<const std::vector<ParameterSpec>*> tables = w.parameters;
   for (const auto& id : w.protocols)
     if (const ProtocolEntry* p = c.protocol(id)) tables.insert(tables.end(), p->parameters.begin(), p->parameters.end());

@@ -47,6 +47,12 @@ struct WorkloadEntry {
   /// methods "pvfs2-elan4" and "pvfs2-ib". The parser refuses any other, naming the series' protocol field.
   std::vector<std::string> series_protocols;
   bool node_groups = false;  ///< reads cluster.groups (other kinds refuse it)
+  /// Its result tables as the page's tables panel names them: the panel's heading, e.g. "MPI_Alltoall: time per call
+  /// and aggregate bandwidth (simulated)", and what the panel says while the run computes, e.g. "The MPI_Alltoall table
+  /// (µs per call, aggregate MB/s) appears when every series has finished." Empty heading: the page's generic one;
+  /// empty pending text: no panel until the tables come (the ping-pong's breakdowns).
+  std::string tables_title;
+  std::string tables_pending;
   /// Parameter tables of the models this entry builds (declared beside each model); Catalog::add registers them.
   std::vector<const std::vector<ParameterSpec>*> parameters;
   /// Protocols (catalog ids) its runs build besides their series' own, e.g. BT-IO's MPI for BT's messages

@@ -48,6 +48,8 @@ void enrol_alltoall(Catalog& c) {
   w.id = "alltoall";
   w.label = "MPI_Alltoall";
   w.source = "MPICH 1.2 MPI_Alltoall (Irecv, Isend, Waitall)";
+  w.tables_title = "MPI_Alltoall: time per call and aggregate bandwidth (simulated)";
+  w.tables_pending = "The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.";
   w.mpi = true;
   w.parse = [](WorkloadInput& in) {
     auto spec = std::make_shared<MpiJobSpec>();

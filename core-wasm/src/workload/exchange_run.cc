@@ -50,6 +50,9 @@ void enrol_exchange(Catalog& c) {
   w.id = "exchange";
   w.label = "MPI_Sendrecv exchange";
   w.source = "MPICH 1.2 MPI_Sendrecv (Irecv, Isend, Waitall)";
+  w.tables_title = "MPI_Sendrecv across the bisection: time per call and bandwidth (simulated)";
+  w.tables_pending = "The MPI_Sendrecv table (µs per call, MB/s per node each way, aggregate MB/s) appears when every "
+      "series has finished.";
   w.mpi = true;
   w.parse = [](WorkloadInput& in) {
     int nodes = in.scenario.nodes;

@@ -60,6 +60,8 @@ void enrol_npb(Catalog& c) {
   w.id = "npb";
   w.label = "NAS Parallel Benchmarks 2.3";
   w.source = "seed 003 \"Execution Time of NPB\"";
+  w.tables_title = "NAS Parallel Benchmarks: execution time and speed-up (simulated)";
+  w.tables_pending = "The NAS tables (execution time, speed-up) appear when every run has finished.";
   w.fabrics = {"sci-ringlet"};
   w.fabrics_rule = "npb runs on the seed 003 SCI cluster only (fabric sci-ringlet)";
   w.mpi = true;

@@ -73,6 +73,15 @@ test('every fabric names the packet kinds its links carry, each a packet kind of
   }
 });
 
+test('every workload kind but the ping-pong names its result tables for the page (heading, and text while it runs)', () => {
+  // The ping-pong's tables are the papers' breakdowns, under the page's generic heading, with no panel before them.
+  for (const w of core.catalog().workloads) {
+    const named = w.id !== 'pingpong';
+    assert.equal(w.tables_title.length > 0, named, `${w.id}: tables_title`);
+    assert.equal(/appears? when (every (series|run)|the run) has finished\.$/.test(w.tables_pending), named, `${w.id}: tables_pending`);
+  }
+});
+
 test('the JSON Schema\'s enums and limits are the catalog\'s ids and facts', () => {
   const c = core.catalog();
   const schema = JSON.parse(read('scenarios/scenario.schema.json'));

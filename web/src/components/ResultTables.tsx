@@ -2,12 +2,15 @@
  * The run's result tables: breakdowns (Table 1, Table 2) next to the paper's values with the % difference, and
  * tables without published values (NAS execution time in s, speed-up ×; an all-to-all's µs per call and aggregate
  * MB/s, one unit per column; a dynamic job's phases in µs and its new process's counts) with the simulated values only.
+ * The panel's heading, and what it says while the run computes, are the workload kind's (catalog WorkloadEntry::
+ * tables_title / tables_pending).
  */
 import { useMemo } from 'react';
 import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
 import { compareTables, type ComparedCell, type ComparedTable } from '../charts/compareTables';
 import { columnUnits, formatTableValue, unitCaption } from '../charts/tableFormat';
+import { workloadEntry } from '../sim/coreCatalog';
 
 function DiffCell({ cell }: { cell: ComparedCell }) {
   if (cell.diffPercent === null) return <td className="num muted">—</td>;
@@ -115,19 +118,12 @@ export function ResultTables() {
     () => compareTables(result?.tables ?? [], scenario.reference?.tables ?? []),
     [result, scenario],
   );
-  const kind = scenario.workload.kind;
-  const nas = kind === 'npb';
-  const dynamic = kind === 'dynamic';
+  // The workload kind names its tables in the catalog (WorkloadEntry::tables_title / tables_pending).
+  const entry = workloadEntry(scenario.workload.kind);
   if (tables.length === 0) {
-    return kind !== 'pingpong' ? (
-      <section className="panel tables-panel" aria-label={nas ? 'NAS results' : dynamic ? 'Dynamic process results' : kind === 'exchange' ? 'Exchange results' : 'All-to-all results'} data-testid="result-tables">
-        <p className="muted">
-          {nas
-            ? 'The NAS tables (execution time, speed-up) appear when every run has finished.'
-            : dynamic ? 'The dynamic process tables (join, first message and leave in µs; rank, membership, refused sends) appear when the run has finished.'
-            : kind === 'exchange' ? 'The MPI_Sendrecv table (µs per call, MB/s per node each way, aggregate MB/s) appears when every series has finished.'
-            : 'The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.'}
-        </p>
+    return entry?.tables_pending ? (
+      <section className="panel tables-panel" aria-label={`${entry.label} results`} data-testid="result-tables">
+        <p className="muted" data-testid="tables-pending">{entry.tables_pending}</p>
       </section>
     ) : null;
   }
@@ -135,12 +131,8 @@ export function ResultTables() {
   return (
     <section className="panel tables-panel" aria-label="Result tables" data-testid="result-tables">
       <div className="panel-title">
-        <h2>
-          {nas ? 'NAS Parallel Benchmarks: execution time and speed-up (simulated)'
-            : kind === 'alltoall' ? 'MPI_Alltoall: time per call and aggregate bandwidth (simulated)'
-            : kind === 'exchange' ? 'MPI_Sendrecv across the bisection: time per call and bandwidth (simulated)'
-            : dynamic ? 'MPI-2 dynamic process: join, communication and leave (simulated)'
-            : compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)'}
+        <h2 data-testid="tables-title">
+          {entry?.tables_title || (compared ? 'Breakdowns: simulation vs. paper' : 'Result tables (simulated)')}
         </h2>
         <span className="muted">{scenario.reference?.source}</span>
       </div>

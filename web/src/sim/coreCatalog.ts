@@ -57,6 +57,12 @@ export interface CatalogWorkload {
   readonly mpi: boolean;
   /** Reads cluster.groups. */
   readonly node_groups: boolean;
+  /**
+   * The tables panel's heading for its results ("" = the page's generic one) and what the panel says while the run
+   * computes ("" = no panel until the tables come).
+   */
+  readonly tables_title: string;
+  readonly tables_pending: string;
   /** Parameter groups (registry-name prefixes, e.g. "npb") its models read. */
   readonly parameters: readonly string[];
 }
