@@ -134,5 +134,11 @@ test('#scenario=pvfs2-elan4-listio&w=sg-lio-write: the storage view and the even
   await expect(page.getByTestId('walkthrough-step')).toHaveText('step 7 of 7');
   await expect(select).toHaveValue(narrated!);
   await expect(transfer).toHaveAttribute('data-message', narrated!);
+  // Back at step 1 (the client's call starts) the sequence chart marks the same message with the highlight.
+  for (let i = 0; i < 6; i++) await page.getByTestId('walkthrough-prev').click();
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 1 of 7');
+  const marked = page.locator('[data-testid="seq-message"][data-narrated="true"]');
+  await expect(marked.first()).toHaveAttribute('data-message', narrated!);
+  expect(await page.locator('[data-testid="seq-message"][data-narrated="true"]').evaluateAll((els, n) => els.every((e) => e.getAttribute('data-message') === n), narrated)).toBe(true);
   await page.screenshot({ path: 'test-results/pvfs2-walkthrough-message.png', fullPage: true });
 });

@@ -8,6 +8,8 @@
  * Up to SVG_MAX_MESSAGES messages are SVG elements (labelled, and in an MPI job with their packet flows, when few); a denser window (an MPI job zoomed out) draws its
  * messages on a canvas, coloured by transport (SequenceCanvas). Only the window's records are read.
  * Click an arrow to move the time cursor to its start and open its packet layers; wheel or +/− zooms the window.
+ * The message the open walkthrough step narrates (hooks/useWalkthroughMessage.ts) is drawn over the walkthrough's
+ * highlight colour.
  */
 import { useMemo, useRef } from 'react';
 import { scaleLinear, scalePoint } from 'd3-scale';
@@ -35,6 +37,7 @@ import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
 import { SequenceCanvas } from './SequenceCanvas';
 import { SequenceLanes } from './SequenceLanes';
+import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
 
 /** Seeks to an arrow's start and picks its message (of `run`) for the packet-layers view. */
 function openMessage(run: RunController, message: number, start_ps: number): void {
@@ -58,6 +61,8 @@ export function SequenceChart() {
   const scenario = useScenario();
   const topology = useTopology();
   useTraceVersion(); // the "next message" button reads the growing trace
+  // The message the open walkthrough step narrates, drawn with the walkthrough's highlight.
+  const narrated = useWalkthroughMessage();
   const zoom = useViewStore((s) => s.zoom);
   // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
   const nas = mpiRanksOf(scenario) !== null;
@@ -168,7 +173,9 @@ export function SequenceChart() {
             }
             const x1 = x(m.from) ?? 0;
             return (
-              <g key={m.record} className="seq-message" data-testid="seq-message" data-start-ps={m.start_ps} data-message={m.message} onClick={() => openMessage(run, m.message, m.start_ps)}>
+              <g key={m.record} className={m.message === narrated ? 'seq-message narrated' : 'seq-message'} data-testid="seq-message"
+                data-start-ps={m.start_ps} data-message={m.message} data-narrated={m.message === narrated || undefined}
+                onClick={() => openMessage(run, m.message, m.start_ps)}>
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
                 {labelled && (
