@@ -123,6 +123,11 @@ test('#scenario=pvfs2-elan4-listio&w=sg-lio-write: the storage view and the even
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   const view = page.getByTestId('event-chain-view');
   await expect(view.getByTestId('chain-message-select')).toHaveValue(narrated!);
+  // Its list of messages is grouped by series, each group named with its count.
+  const labels = (JSON.parse(readFileSync(join(ROOT, 'scenarios/pvfs2-elan4-listio.json'), 'utf8')) as { workload: { series: { label: string }[] } })
+    .workload.series.map((x) => x.label);
+  const groups = await view.getByTestId('chain-message-select').locator('optgroup').evaluateAll((gs) => gs.map((g) => g.getAttribute('label') ?? ''));
+  expect(groups.map((g) => g.replace(/ \(\d+\)$/, ''))).toEqual(labels);
   await expect.poll(async () => Number(await view.getByTestId('chain-fired-count').textContent())).toBeGreaterThan(16);
   await expect(page.getByTestId('walkthrough-step')).toHaveText('step 6 of 7');
   // A message picked in the view replaces it; the walkthrough's next step brings the narrated one back.

@@ -40,6 +40,15 @@ export function EventChainView() {
     return s ? (s.label ?? s.id) : `series ${i}`;
   };
   const progress = typeof series?.progress === 'string' ? series.progress : 'polling';
+  const bySeries = useMemo(() => {
+    const groups = new Map<number, typeof messages>();
+    for (const m of messages) {
+      const g = groups.get(m.seriesIndex);
+      if (g) g.push(m);
+      else groups.set(m.seriesIndex, [m]);
+    }
+    return [...groups].sort((a, b) => a[0] - b[0]);
+  }, [messages]);
   const lanes = useMemo(() => {
     if (!chain) return [];
     const w = pingPongOf(scenario);
@@ -76,10 +85,15 @@ export function EventChainView() {
             onChange={(e) => useChainSelectionStore.getState().setMessage(e.target.value === '' ? null : Number(e.target.value))}
           >
             <option value="">pick a message…</option>
-            {messages.map((m) => (
-              <option key={m.message} value={m.message}>
-                {seriesName(m.seriesIndex)} · {m.bytes} B · #{m.message}, delivered at {(m.start_ps / 1e6).toFixed(1)} µs
-              </option>
+            {/* One group per series, so a run of many messages (972 on the PVFS2 list I/O sweep) reads by transport. */}
+            {bySeries.map(([seriesIndex, group]) => (
+              <optgroup key={seriesIndex} label={`${seriesName(seriesIndex)} (${group.length})`}>
+                {group.map((m) => (
+                  <option key={m.message} value={m.message}>
+                    {seriesName(m.seriesIndex)} · {m.bytes} B · #{m.message}, delivered at {(m.start_ps / 1e6).toFixed(1)} µs
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
