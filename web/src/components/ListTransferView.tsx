@@ -62,7 +62,7 @@ export function ListTransferView({ clients }: { clients: number }) {
   const transfers = useMemo(() => (topology ? listTransfers(trace, topology) : []), [trace, topology, traceVersion]);
   // The open walkthrough step's message when it is a list transfer, so the panel shows the transfer the text follows.
   const narrated = useWalkthroughMessage();
-  const at = useMemo(() => transferAt(transfers, time_ps, narrated ?? undefined), [transfers, time_ps, narrated]);
+  const at = useMemo(() => transferAt(transfers, time_ps, narrated), [transfers, time_ps, narrated]);
   if (!at) return null;
   const t = at.transfer;
   const series = (scenario.workload as { series?: { label?: string; id: string; operation: string }[] }).series?.[t.series];

@@ -172,9 +172,10 @@ export function SequenceChart() {
               );
             }
             const x1 = x(m.from) ?? 0;
+            const isNarrated = m.message === narrated;
             return (
-              <g key={m.record} className={m.message === narrated ? 'seq-message narrated' : 'seq-message'} data-testid="seq-message"
-                data-start-ps={m.start_ps} data-message={m.message} data-narrated={m.message === narrated || undefined}
+              <g key={m.record} className={isNarrated ? 'seq-message narrated' : 'seq-message'} data-testid="seq-message"
+                data-start-ps={m.start_ps} data-message={m.message} data-narrated={isNarrated || undefined}
                 onClick={() => openMessage(run, m.message, m.start_ps)}>
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />

@@ -86,10 +86,11 @@ export interface TransferAt {
 /**
  * The transfer to show at `t_ps`: of those started at or before t, the one still moving that started first (so a
  * transfer stays in view from its start to its end while others overlap it), else the one that ended last; null
- * before the first. Among `transfers` (listTransfers' order); `prefer` keeps a chosen message whatever t is.
+ * before the first. Among `transfers` (listTransfers' order); `prefer` (null or undefined: none) keeps a chosen message
+ * whatever t is.
  */
-export function transferAt(transfers: ListTransfer[], t_ps: number, prefer?: number): TransferAt | null {
-  let pick: ListTransfer | undefined = prefer === undefined ? undefined : transfers.find((t) => t.message === prefer);
+export function transferAt(transfers: ListTransfer[], t_ps: number, prefer?: number | null): TransferAt | null {
+  let pick: ListTransfer | undefined = prefer == null ? undefined : transfers.find((t) => t.message === prefer);
   if (!pick) {
     let moving: ListTransfer | undefined;
     let ended: ListTransfer | undefined;
