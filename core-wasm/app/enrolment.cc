@@ -1,46 +1,57 @@
-// The one enrolment list: each fabric, protocol and workload kind of the core, one line each, in the order the
-// catalog lists them (errors, the page's menus). A model's enrol_<name>(Catalog&) lives in its own folder; static
-// libraries would drop self-registering objects, so the list is explicit (docs/architecture.md).
+// Enrols the models of app/enrolment_list.h. Static libraries would drop self-registering objects, so the list is
+// explicit (docs/architecture.md).
+//
+// Compiled once into hpcsim_app with every line (HPCSIM_WASM_SYSTEM undefined), and once more into each per-system
+// wasm module with HPCSIM_WASM_SYSTEM="<system>" (core-wasm/cmake/wasm.cmake): there the lines of other systems sit
+// in discarded `if constexpr` branches of a template, are never instantiated, and so never reference their
+// enrol_<name>; the linker then leaves those models out. The module's own enrolment.o defines enrol_all, so the
+// archive's full one is never pulled in (an archive member is linked only for a symbol still undefined).
 #include "enrolment.h"
+
+#include <string_view>
 
 #include "catalog/catalog.h"
 
-// Declares and calls hpcsim::enrol_<name>(Catalog&), defined in the model's folder.
-#define HPCSIM_ENROL(name)          \
-  do {                              \
-    void enrol_##name(Catalog&);    \
-    enrol_##name(c);                \
-  } while (0)
+#ifndef HPCSIM_WASM_SYSTEM
+#define HPCSIM_WASM_SYSTEM ""  // the full core
+#endif
 
 namespace hpcsim {
 
+#define HPCSIM_ENROLMENT(name, systems) void enrol_##name(Catalog&);
+#include "enrolment_list.h"
+#undef HPCSIM_ENROLMENT
+
+namespace {
+
+/// True when the build is the full core (`system` empty) or `system` is one of the space-separated words of
+/// `systems`.
+constexpr bool carries(std::string_view systems, std::string_view system) {
+  if (system.empty()) return true;
+  while (!systems.empty()) {
+    const auto end = systems.find(' ');
+    if (systems.substr(0, end) == system) return true;
+    if (end == std::string_view::npos) break;
+    systems.remove_prefix(end + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
+/// Calls every enrol_<name> this build carries, in the list's order. A template so that the discarded branches are
+/// never instantiated (and name no symbol).
+template <int = 0>
+void enrol_listed(Catalog& c) {
+#define HPCSIM_ENROLMENT(name, systems) \
+  if constexpr (carries(systems, HPCSIM_WASM_SYSTEM)) enrol_##name(c);
+#include "enrolment_list.h"
+#undef HPCSIM_ENROLMENT
+}
+
 void enrol_all() {
   static const bool done = [] {
-    Catalog& c = catalog();
-    // Fabrics (core-wasm/src/machines/).
-    HPCSIM_ENROL(qsnet_fabrics);    // qsnet (Elan3), qsnet2 (Elan4)
-    HPCSIM_ENROL(sci_fabric);       // sci-ringlet
-    HPCSIM_ENROL(ethernet_fabric);  // fast-ethernet
-    HPCSIM_ENROL(infiniband_fabric);  // infiniband
-    // Protocols (protocols/<name>/enrol.cc).
-    HPCSIM_ENROL(portals);          // protocols/portals/qsnet
-    HPCSIM_ENROL(tports);           // protocols/tports
-    HPCSIM_ENROL(ompi);             // protocols/ompi: ompi, elan4-qdma
-    HPCSIM_ENROL(mpich_qsnet);      // protocols/mpich_qsnet
-    HPCSIM_ENROL(ss_via);           // protocols/ss_via (SS-VIA and MPI over it)
-    HPCSIM_ENROL(sci_mpich);        // protocols/sci_mpich
-    HPCSIM_ENROL(mvia);             // protocols/mvia (M-VIA and MPI over it)
-    HPCSIM_ENROL(tcp);              // protocols/tcp
-    HPCSIM_ENROL(ib_verbs);         // protocols/ib_verbs
-    HPCSIM_ENROL(mvapich);          // protocols/mvapich
-    HPCSIM_ENROL(pvfs2);            // protocols/pvfs2: pvfs2-elan4, pvfs2-ib
-    // Workload kinds (core-wasm/src/workload/, protocols/ompi/dynamic_workload.cc).
-    HPCSIM_ENROL(pingpong);
-    HPCSIM_ENROL(npb);
-    HPCSIM_ENROL(dynamic_processes);
-    HPCSIM_ENROL(alltoall);
-    HPCSIM_ENROL(exchange);
-    HPCSIM_ENROL(pvfs2_workloads);  // protocols/pvfs2: pvfs2-listio, mpi-tile-io, btio
+    enrol_listed(catalog());
     return true;
   }();
   (void)done;

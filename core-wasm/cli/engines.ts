@@ -88,11 +88,14 @@ function scenarioFile(text: string): string {
   return file;
 }
 
-/** Loads the page's wasm module (public/wasm/hpcsim.mjs + .wasm) behind the one bridge (web/src/sim/coreBridge.ts). */
-export async function loadWasm(): Promise<CoreBridge> {
-  if (!existsSync(WASM_MODULE)) throw new Error(`${WASM_MODULE} is missing: run \`npm run build:wasm\``);
-  const mod = (await import(pathToFileURL(WASM_MODULE).href)) as { default: (opts: object) => Promise<EmscriptenCore> };
-  const wasmBinary = readFileSync(WASM_MODULE.replace(/\.mjs$/, '.wasm'));
+/**
+ * Loads a wasm build behind the one bridge (web/src/sim/coreBridge.ts): the full core (public/wasm/hpcsim.mjs + .wasm)
+ * unless `modulePath` names a per-system one (public/wasm/hpcsim-<system>.mjs; web/src/sim/coreModules.ts).
+ */
+export async function loadWasm(modulePath = WASM_MODULE): Promise<CoreBridge> {
+  if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run \`npm run build:wasm\``);
+  const mod = (await import(pathToFileURL(modulePath).href)) as { default: (opts: object) => Promise<EmscriptenCore> };
+  const wasmBinary = readFileSync(modulePath.replace(/\.mjs$/, '.wasm'));
   return new CoreBridge(await mod.default({ wasmBinary }));
 }
 

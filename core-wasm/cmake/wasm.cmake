@@ -1,7 +1,7 @@
 # Every Emscripten flag of the project, each with its reason (after Perfetto's gn/standalone/wasm.gni).
-# One link target: the ES module for the page's Web Worker. Node (the tests, the CLI's wasm engine, the bench) loads
-# the same module and passes `wasmBinary` (core-wasm/cli/engines.ts), so what is tested is what the page ships. A
-# second, CommonJS link for Node used to be built too; its .wasm was byte-identical to the page's.
+# Link targets: ES modules for the page's Web Worker, the full one and one per system (below). Node (the tests, the
+# CLI's wasm engine, the bench) loads the same modules and passes `wasmBinary` (core-wasm/cli/engines.ts), so what is
+# tested is what the page ships. A second, CommonJS link for Node used to be built too; its .wasm was byte-identical.
 
 # Compile flag for every object, the protocol libraries included: no C++ exceptions (scenarios are parsed
 # with nlohmann's non-throwing parse), so none of the throwing support code is needed at link time.
@@ -40,13 +40,29 @@ set(HPCSIM_WASM_COMMON_FLAGS
   "-sFILESYSTEM=0"
 )
 
+# The per-system modules: the same objects linked with the enrolment of one seed's system only
+# (app/enrolment_list.h), so that the page fetches the models of the scenario it runs and not the other three systems'.
+# Measured at 81dd12f: the full module 292.9 kB brotli; portals-elan3 131.3, ompi-elan4 162.9, via-sci 146.8,
+# pvfs2-elan4 201.7. The worker picks the smallest module that enrols the scenario's fabric, protocols, workload kind and
+# overridden parameters (web/src/sim/coreModules.ts, from public/wasm/modules.json written by
+# core-wasm/tools/gen-wasm-modules.ts), and the full module otherwise.
+set(HPCSIM_WASM_SYSTEMS portals-elan3 ompi-elan4 via-sci pvfs2-elan4)
+
+# One ES module `public/wasm/<output>.mjs` + `.wasm`, loaded by the Vite-built worker with a dynamic import (and by
+# Node, given wasmBinary: without a browser the glue's web/worker paths are skipped and it fetches nothing).
+function(hpcsim_add_wasm_module target output)
+  add_executable(${target} app/wasm/bridge.cc ${ARGN})
+  target_link_libraries(${target} PRIVATE hpcsim_app)
+  target_link_options(${target} PRIVATE ${HPCSIM_WASM_COMMON_FLAGS} "-sEXPORT_ES6=1" "-sENVIRONMENT=web,worker")
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
+endfunction()
+
 function(hpcsim_add_wasm_targets)
-add_executable(hpcsim_web app/wasm/bridge.cc)
-target_link_libraries(hpcsim_web PRIVATE hpcsim_app)
-target_link_options(hpcsim_web PRIVATE ${HPCSIM_WASM_COMMON_FLAGS}
-  # ES module loaded by the Vite-built worker with a dynamic import (and by Node, given wasmBinary: without a
-  # browser the glue's web/worker paths are skipped and it fetches nothing).
-  "-sEXPORT_ES6=1"
-  "-sENVIRONMENT=web,worker")
-set_target_properties(hpcsim_web PROPERTIES OUTPUT_NAME hpcsim SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
+  # The full module: every model (the CLI's wasm engine, the tests, and the page for a scenario no system holds).
+  hpcsim_add_wasm_module(hpcsim_web hpcsim)
+  # One per system: its own enrolment.o (compiled with HPCSIM_WASM_SYSTEM) defines enrol_all before hpcsim_app's.
+  foreach(system ${HPCSIM_WASM_SYSTEMS})
+    hpcsim_add_wasm_module(hpcsim_web_${system} hpcsim-${system} app/enrolment.cc)
+    target_compile_definitions(hpcsim_web_${system} PRIVATE HPCSIM_WASM_SYSTEM="${system}")
+  endforeach()
 endfunction()

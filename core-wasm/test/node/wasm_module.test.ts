@@ -1,5 +1,6 @@
-// The Node build of the wasm module: same results as the native core, typed-array trace batches, errors that
-// name the field, and no memory growth from repeated sessions.
+// The full wasm module (public/wasm/hpcsim.mjs, the CLI's wasm engine): same results as the native core,
+// typed-array trace batches, errors that name the field, and no memory growth from repeated sessions. Every canonical
+// scenario's fingerprint on the module the page runs it on: wasm_modules.test.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,13 +28,6 @@ test('the default scenario gives the same result in wasm and native, and the sto
   assert.equal(wasm.fingerprint, native.fingerprint);
   assert.deepEqual(wasm, native);
   assert.equal(wasm.fingerprint, golden['portals-qsnet-pingpong'], 'model behaviour changed: update scenarios/fingerprints.json knowingly');
-});
-
-test('every canonical scenario matches its stored fingerprint', () => {
-  for (const [id, fp] of Object.entries(golden)) {
-    const text = readFileSync(join(ROOT, `scenarios/${id}.json`), 'utf8');
-    assert.equal(core.runToEnd<SimResult>(text).fingerprint, fp, id);
-  }
 });
 
 test('a bad scenario is refused with one line naming the field', () => {

@@ -30,8 +30,12 @@ export class PhaseError extends Error {
 }
 
 export interface SimHostOptions {
-  /** The core of a run: a fresh module per run (`fresh`), or the one kept for checks. Throws PhaseError('load'). */
-  loadCore(wasmUrl: string, fresh: boolean): Promise<CoreBridge>;
+  /**
+   * The core for `scenarioText`: a fresh module per run (`fresh`), or the one kept for checks. `wasmUrl` is the full
+   * core's; the worker may load a smaller build beside it that holds the scenario (sim/coreModules.ts). Throws
+   * PhaseError('load').
+   */
+  loadCore(wasmUrl: string, fresh: boolean, scenarioText: string): Promise<CoreBridge>;
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** Lets queued messages (`cancel`) in between slices. */
   yieldToMessages(): Promise<void>;
@@ -58,7 +62,7 @@ export class SimHost {
     if (message.type === 'check') {
       // A core that cannot load is reported by the run itself; the check then accepts (error null).
       this.options
-        .loadCore(message.wasmUrl, false)
+        .loadCore(message.wasmUrl, false, message.scenarioText)
         .then((core) => core.check(message.scenarioText))
         .catch(() => null)
         .then((error) => post({ type: 'checked', requestId: message.requestId, error }));
@@ -94,7 +98,7 @@ export class SimHost {
 
   private async run(scenarioText: string, wasmUrl: string): Promise<void> {
     const { post } = this.options;
-    const core = await this.options.loadCore(wasmUrl, true);
+    const core = await this.options.loadCore(wasmUrl, true, scenarioText);
     post({ type: 'ready', kinds: core.traceKinds(), parameters: core.parameters() });
 
     if (this.finished) {
