@@ -9,15 +9,19 @@
  * all-to-all): single runs of the 4,096-node exchange varied by a factor of 1.5 here, too much for a ratio. The
  * native and wasm runs of a scenario alternate (native, wasm, native, wasm, ...), so a slow stretch of the machine
  * (this one is a shared VM) falls on both builds; besides the ratio of the best times the bench prints the median
- * and range of the five pairwise ratios (run i native / run i wasm). Last, the size of the page's module
- * (public/wasm/hpcsim.wasm), raw and brotli-compressed at quality 11 as a server would.
+ * and range of the five pairwise ratios (run i native / run i wasm). The wasm side of each scenario runs on the
+ * module the page runs it on (web/src/sim/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
+ * for the exchange). Last, the size of every module (public/wasm/hpcsim*.wasm), raw and brotli-compressed at quality 11
+ * as a server would.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import type { CoreBridge } from '../../web/src/sim/coreBridge';
+import { pickCoreModule } from '../../web/src/sim/coreModules';
 import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
+import { WASM_DIR, wasmManifest } from '../cli/wasmModules';
 
 const SCENARIOS = ['scenarios/portals-qsnet-pingpong.json', 'scenarios/qsnet-256-half-shift.json'];
 const REPEATS = 5;
@@ -71,12 +75,19 @@ async function main(): Promise<void> {
     firstSeries(w);
     w.bytes = 1024;
   });
-  const core = await loadWasm();
-  const wasmOnce = (text: string): Row => {
+  const manifest = await wasmManifest();
+  const cores = new Map<string, CoreBridge>();
+  const wasmOnce = async (text: string): Promise<Row> => {
+    const module = pickCoreModule(manifest, text)!;
+    let core = cores.get(module.module);
+    if (!core) {
+      core = await loadWasm(join(WASM_DIR, module.module));
+      cores.set(module.module, core);
+    }
     const t0 = performance.now();
     const res = core.runToEnd<{ scenario: string; events: number }>(text);
     const seconds = (performance.now() - t0) / 1000;
-    return { scenario: res.scenario, build: 'wasm (Node)', events: res.events, seconds, memory_mib: core.heap().length / 1048576 };
+    return { scenario: res.scenario, build: `wasm ${module.system}`, events: res.events, seconds, memory_mib: core.heap().length / 1048576 };
   };
   const nativeRows: Row[] = [native(['--phold'], REPEATS)];
   const wasmRows: Row[] = [];
@@ -84,7 +95,7 @@ async function main(): Promise<void> {
   for (const file of [...SCENARIOS.map((f) => join(ROOT, f)), exchange]) {
     const text = readFileSync(file, 'utf8');
     const pairs: [Row, Row][] = [];
-    for (let r = 0; r < REPEATS; r++) pairs.push([nativeOnce([file]), wasmOnce(text)]);
+    for (let r = 0; r < REPEATS; r++) pairs.push([nativeOnce([file]), await wasmOnce(text)]);
     const n = fastest(pairs.map((p) => p[0]));
     const w = fastest(pairs.map((p) => p[1]));
     nativeRows.push(n);
@@ -99,15 +110,17 @@ async function main(): Promise<void> {
   nativeRows.push({ ...a, scenario: `${a.scenario} (first ${ALLTOALL_EVENTS / 1e6} M events)` });
   const rows = [...nativeRows, ...wasmRows];
   const width = Math.max(...rows.map((r) => r.scenario.length)) + 2;
-  console.log(`${'scenario'.padEnd(width)}build          events      seconds   events/s  memory MiB`);
+  console.log(`${'scenario'.padEnd(width)}build                 events      seconds   events/s  memory MiB`);
   for (const r of rows)
     console.log(
-      `${r.scenario.padEnd(width)}${r.build.padEnd(13)}${String(r.events).padStart(10)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}  ${r.memory_mib.toFixed(1).padStart(10)}`,
+      `${r.scenario.padEnd(width)}${r.build.padEnd(20)}${String(r.events).padStart(10)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}  ${r.memory_mib.toFixed(1).padStart(10)}`,
     );
   console.log(`wasm/native speed, best against best: ${ratios.join('; ')}`);
-  const wasm = readFileSync(join(ROOT, 'public/wasm/hpcsim.wasm'));
-  const brotli = brotliCompressSync(wasm, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  console.log(`hpcsim.wasm: ${wasm.length.toLocaleString('en-US')} B, ${(brotli / 1000).toFixed(1)} kB brotli`);
+  for (const m of manifest.modules)
+    console.log(
+      `${m.module.replace(/\.mjs$/, '.wasm')}: ${m.wasm_bytes.toLocaleString('en-US')} B, ${(m.wasm_brotli_bytes / 1000).toFixed(1)} kB brotli` +
+        (m.system === 'all' ? ' (full core: CLI, tests, the page for a scenario no system holds)' : ` (${m.system})`),
+    );
 }
 
 main().catch((e) => {

@@ -1,5 +1,5 @@
 // The catalog: every fabric, protocol and workload kind the core offers, each enrolled once by the composition
-// root's one enrolment list (core-wasm/app/enrolment.cc). The scenario parser, the runs, the wasm bridge and the CLI
+// root's one enrolment list (core-wasm/app/enrolment_list.h). The scenario parser, the runs, the wasm bridge and the CLI
 // ask it instead of switching over names (docs/architecture.md).
 #pragma once
 #include <deque>
