@@ -1,7 +1,8 @@
 /**
  * The manifest of the wasm builds (public/wasm/modules.json, web/src/sim/coreModules.ts): for every `hpcsim*.mjs`
  * that `npm run build:wasm` linked, what its catalog enrols (hs_catalog_json), its parameter names
- * (hs_parameters_json) and the size of its .wasm, raw and brotli-compressed. Read from the modules themselves, so
+ * (hs_parameters_json) and the size of its .wasm, raw and brotli-compressed, and the full core's parameter registry
+ * (the page's editor lists it whichever module runs). Read from the modules themselves, so
  * the manifest cannot claim a model a module lacks. core-wasm/tools/gen-wasm-modules.ts writes it after each build.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -44,9 +45,10 @@ export async function describeModule(system: string, module: string, dir = WASM_
   };
 }
 
-/** The manifest of every module in `dir`. */
+/** The manifest of every module in `dir`, with the full core's parameter registry. */
 export async function wasmManifest(dir = WASM_DIR): Promise<CoreModuleManifest> {
   const modules: CoreModule[] = [];
   for (const { system, module } of wasmModuleFiles(dir)) modules.push(await describeModule(system, module, dir));
-  return { format: 'hpcsim-wasm-modules', version: 1, modules };
+  const registry = (await loadWasm(join(dir, 'hpcsim.mjs'))).parameters();
+  return { format: 'hpcsim-wasm-modules', version: 1, modules, registry };
 }

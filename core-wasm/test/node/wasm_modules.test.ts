@@ -13,6 +13,8 @@ import { hostileCorpus } from '../hostile/corpus';
 import { validateScenario } from '../../../web/src/scenario/validateScenario';
 import type { CoreBridge } from '../../../web/src/sim/coreBridge';
 import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../../../web/src/sim/coreModules';
+import type { FromWorker } from '../../../web/src/sim/bridgeTypes';
+import { SimHost } from '../../../web/src/worker/simHost';
 
 const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8')) as Record<string, string>;
 const scenarioText = (id: string) => readFileSync(join(ROOT, `scenarios/${id}.json`), 'utf8');
@@ -131,6 +133,30 @@ test('on every hostile file the module the page picks answers exactly as the ful
   assert.ok(compared > corpus.length / 2);
 });
 
+test('a run on a system module hands the page the full core\'s parameter registry, so the editor lists every parameter', async () => {
+  const registry = full().parameters();
+  assert.deepEqual(manifest.registry, registry);
+  const module = cores.get('via-sci')!;
+  assert.ok(module.parameters().length < registry.length);
+  const posted: FromWorker[] = [];
+  const done = new Promise<void>((resolve) => {
+    const host = new SimHost({
+      loadCore: async () => module,
+      fullRegistry: async () => manifest.registry,
+      post: (m) => {
+        posted.push(m);
+        if (m.type === 'done' || m.type === 'error') resolve();
+      },
+      yieldToMessages: () => new Promise((r) => setTimeout(r, 0)),
+    });
+    host.handle({ type: 'start', scenarioText: scenarioText('via-sci-pingpong'), wasmUrl: 'file:///hpcsim.mjs' });
+  });
+  await done;
+  const ready = posted.find((m) => m.type === 'ready');
+  assert.deepEqual(ready?.type === 'ready' ? ready.parameters.map((p) => p.name) : [], registry.map((p) => p.name));
+  assert.equal(posted.at(-1)?.type, 'done');
+});
+
 test('a manifest that is not one is refused with a line naming the field', () => {
   assert.match(String(parseManifest({ format: 'x' })), /not an hpcsim-wasm-modules manifest/);
   const bad = structuredClone(manifest) as any;
@@ -139,4 +165,7 @@ test('a manifest that is not one is refused with a line naming the field', () =>
   bad.modules[1].module = 'x.mjs';
   bad.modules[1].protocols = [3];
   assert.match(String(parseManifest(bad)), /modules\/1\.protocols must be an array of strings/);
+  bad.modules[1].protocols = [];
+  bad.registry = [{ unit: 'ns' }];
+  assert.match(String(parseManifest(bad)), /registry must be an array of parameters/);
 });

@@ -8,6 +8,8 @@
  * systems, an unknown id (whose error then lists the whole catalog) or text that is not JSON.
  */
 
+import type { ParameterInfo } from './bridgeTypes';
+
 /** One module of public/wasm/modules.json. */
 export interface CoreModule {
   /** The system (`portals-elan3`, ...) or `all` for the full core. */
@@ -33,6 +35,12 @@ export interface CoreModuleManifest {
   version: 1;
   /** Every module, the full one (`system: "all"`) included. */
   modules: CoreModule[];
+  /**
+   * The full core's parameter registry (hs_parameters_json): what the page's editor lists and checks, whichever
+   * module runs (a system's module registers only its own models' parameters; overriding another's picks the full
+   * core).
+   */
+  registry: ParameterInfo[];
 }
 
 /** What a scenario names from the catalog and the parameter registry. */
@@ -118,5 +126,7 @@ export function parseManifest(json: unknown): CoreModuleManifest | string {
       if (!isStringArray(m[key])) return `modules.json: modules/${i}.${key} must be an array of strings`;
     if (!isRecord(m.nics) || !Object.values(m.nics).every(isStringArray)) return `modules.json: modules/${i}.nics must map fabrics to arrays of strings`;
   }
+  if (!Array.isArray(json.registry) || !json.registry.every((p) => isRecord(p) && typeof p.name === 'string' && typeof p.unit === 'string'))
+    return 'modules.json: registry must be an array of parameters, each with its name and unit';
   return json as unknown as CoreModuleManifest;
 }

@@ -73,6 +73,7 @@ async function loadCore(fullUrl: string, fresh: boolean, scenarioText: string): 
 
 const host = new SimHost({
   loadCore,
+  fullRegistry: async (wasmUrl) => (await manifestBeside(wasmUrl))?.registry ?? null,
   post: (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, { transfer }),
   yieldToMessages: () => new Promise((resolve) => setTimeout(resolve, 0)),
 });

@@ -5,7 +5,7 @@
  * from the finished session (kept until the next run); `check` creates and at once destroys a session. The core is
  * driven through the one bridge (sim/coreBridge.ts); trace columns leave as transferable typed arrays.
  */
-import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
+import type { FromWorker, ParameterInfo, ToWorker } from '../sim/bridgeTypes';
 import type { CoreBridge } from '../sim/coreBridge';
 
 /**
@@ -36,6 +36,12 @@ export interface SimHostOptions {
    * PhaseError('load').
    */
   loadCore(wasmUrl: string, fresh: boolean, scenarioText: string): Promise<CoreBridge>;
+  /**
+   * The full core's parameter registry when the build at `wasmUrl` ships one beside it (public/wasm/modules.json):
+   * `ready` then carries it rather than the loaded module's, which holds only its system's parameters. Null: the
+   * loaded core's own.
+   */
+  fullRegistry?(wasmUrl: string): Promise<ParameterInfo[] | null>;
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** Lets queued messages (`cancel`) in between slices. */
   yieldToMessages(): Promise<void>;
@@ -99,7 +105,8 @@ export class SimHost {
   private async run(scenarioText: string, wasmUrl: string): Promise<void> {
     const { post } = this.options;
     const core = await this.options.loadCore(wasmUrl, true, scenarioText);
-    post({ type: 'ready', kinds: core.traceKinds(), parameters: core.parameters() });
+    const parameters = (await this.options.fullRegistry?.(wasmUrl)) ?? core.parameters();
+    post({ type: 'ready', kinds: core.traceKinds(), parameters });
 
     if (this.finished) {
       this.finished.core.destroy(this.finished.id);
