@@ -51,3 +51,23 @@ test('a scenario overriding another system\'s parameter runs on the full core, w
   expect(fetched).toContain('hpcsim.wasm');
   expect(fetched).not.toContain('hpcsim-portals-elan3.wasm');
 });
+
+test('a manifest naming a module the server lacks, or a malformed one, falls back to the full core', async ({ emulator, page }) => {
+  const fetched = wasmFetches(page);
+  await page.route('**/wasm/modules.json', async (route) => {
+    const manifest = await (await route.fetch()).json();
+    for (const m of manifest.modules) if (m.system !== 'all') m.module = 'hpcsim-missing.mjs';
+    await route.fulfill({ json: manifest });
+  });
+  await emulator.open();
+  expect(await emulator.finishedFingerprint()).toBe(golden['portals-qsnet-pingpong']);
+  await expect(emulator.errorBanner).toHaveCount(0);
+  expect(fetched).toContain('hpcsim.wasm');
+  await page.unroute('**/wasm/modules.json');
+  await page.route('**/wasm/modules.json', (route) => route.fulfill({ body: '{"format":' }));
+  await page.goto('about:blank');
+  fetched.length = 0;
+  await emulator.open('#scenario=via-sci-pingpong');
+  expect(await emulator.finishedFingerprint()).toBe(golden['via-sci-pingpong']);
+  expect(new Set(fetched)).toEqual(new Set(['hpcsim.wasm']));
+});

@@ -59,8 +59,22 @@ async function moduleUrlFor(wasmUrl: string, scenarioText: string): Promise<stri
 /** The module kept for `check` requests, one per URL; a run loads a fresh one. */
 const kept = new Map<string, Promise<CoreBridge>>();
 
+/**
+ * Loads the build `scenarioText` runs on; when that is a system's module and it fails to load (a manifest naming a
+ * module the server lacks), the full core at `fullUrl` instead, with a console warning.
+ */
 async function loadCore(fullUrl: string, fresh: boolean, scenarioText: string): Promise<CoreBridge> {
   const wasmUrl = await moduleUrlFor(fullUrl, scenarioText);
+  if (wasmUrl === fullUrl) return loadAt(fullUrl, fresh);
+  try {
+    return await loadAt(wasmUrl, fresh);
+  } catch (err) {
+    console.warn(`${(err as Error).message}; running on the full core instead`);
+    return loadAt(fullUrl, fresh);
+  }
+}
+
+function loadAt(wasmUrl: string, fresh: boolean): Promise<CoreBridge> {
   if (fresh) return loadModule(wasmUrl);
   let m = kept.get(wasmUrl);
   if (!m) {
