@@ -51,13 +51,16 @@ set(HPCSIM_WASM_SYSTEMS portals-elan3 ompi-elan4 via-sci pvfs2-elan4)
 # One ES module `public/wasm/<output>.mjs` + `.wasm`, loaded by the Vite-built worker with a dynamic import (and by
 # Node, given wasmBinary: without a browser the glue's web/worker paths are skipped and it fetches nothing).
 function(hpcsim_add_wasm_module target output)
-  add_executable(${target} app/wasm/bridge.cc ${ARGN})
+  add_executable(${target} $<TARGET_OBJECTS:hpcsim_bridge> ${ARGN})
   target_link_libraries(${target} PRIVATE hpcsim_app)
   target_link_options(${target} PRIVATE ${HPCSIM_WASM_COMMON_FLAGS} "-sEXPORT_ES6=1" "-sENVIRONMENT=web,worker")
   set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output} SUFFIX ".mjs" RUNTIME_OUTPUT_DIRECTORY ${HPCSIM_WASM_OUT})
 endfunction()
 
 function(hpcsim_add_wasm_targets)
+  # The bridge's exports, compiled once for every module.
+  add_library(hpcsim_bridge OBJECT app/wasm/bridge.cc)
+  target_link_libraries(hpcsim_bridge PRIVATE hpcsim_app)
   # The full module: every model (the CLI's wasm engine, the tests, and the page for a scenario no system holds).
   hpcsim_add_wasm_module(hpcsim_web hpcsim)
   # One per system: its own enrolment.o (compiled with HPCSIM_WASM_SYSTEM) defines enrol_all before hpcsim_app's.
