@@ -130,6 +130,22 @@ test('#scenario=pvfs2-elan4-listio&w=sg-lio-write: the storage view and the even
   expect(groups.map((g) => g.replace(/ \(\d+\)$/, ''))).toEqual(labels);
   await expect.poll(async () => Number(await view.getByTestId('chain-fired-count').textContent())).toBeGreaterThan(16);
   await expect(page.getByTestId('walkthrough-step')).toHaveText('step 6 of 7');
+  // The size filter narrows the list to one payload size, each size named with its count; the drawn message stays.
+  const sizeFilter = view.getByTestId('chain-size-filter');
+  const sizeLabels = await sizeFilter.locator('option').allTextContents();
+  expect(sizeLabels[0]).toMatch(/^all \(\d+\)$/);
+  expect(sizeLabels.length).toBeGreaterThan(2);
+  const [, bytes, count] = /^(\d+) B \((\d+)\)$/.exec(sizeLabels[1])!;
+  await sizeFilter.selectOption(bytes);
+  const listed = await view.getByTestId('chain-message-select').locator('option').evaluateAll((os) =>
+    os.filter((o) => (o as HTMLOptionElement).value !== '').map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  const ofSize = listed.filter(([, text]) => text.includes(` · ${bytes} B · `));
+  expect(ofSize.length).toBe(Number(count));
+  // Only the narrated message may be listed under another size.
+  const others = listed.filter(([, text]) => !text.includes(` · ${bytes} B · `)).map(([value]) => value);
+  expect(others.every((v) => v === narrated)).toBe(true);
+  await expect(view.getByTestId('chain-message-select')).toHaveValue(narrated!);
+  await sizeFilter.selectOption('');
   // A message picked in the view replaces it; the walkthrough's next step brings the narrated one back.
   const select = view.getByTestId('chain-message-select');
   const other = await select.locator('option').evaluateAll((os, n) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== '' && v !== n), narrated);

@@ -5,7 +5,7 @@
  * needs the host. Nodes light up as the shared time cursor passes them; Back / Next step through them. The
  * host threads of the two nodes (polling / sleeping / woken) run below.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useChainMessages } from '../hooks/useChainMessages';
 import { useChainMessage } from '../hooks/useChainMessage';
 import { useEventChain } from '../hooks/useEventChain';
@@ -20,6 +20,7 @@ import { useChainSelectionStore } from '../state/chainSelectionStore';
 import { togglePlay } from '../state/timeCursor';
 import { layoutChain } from '../chain/chainLayout';
 import { chainNext, chainPrevious, chainStart } from '../chain/chainCursor';
+import { messageGroups, messageSizes } from '../chain/messageGroups';
 import { EventChainGraph } from './EventChainGraph';
 import { HostThreadLanes } from './HostThreadLanes';
 import './eventChain.css';
@@ -40,15 +41,11 @@ export function EventChainView() {
     return s ? (s.label ?? s.id) : `series ${i}`;
   };
   const progress = typeof series?.progress === 'string' ? series.progress : 'polling';
-  const bySeries = useMemo(() => {
-    const groups = new Map<number, typeof messages>();
-    for (const m of messages) {
-      const g = groups.get(m.seriesIndex);
-      if (g) g.push(m);
-      else groups.set(m.seriesIndex, [m]);
-    }
-    return [...groups].sort((a, b) => a[0] - b[0]);
-  }, [messages]);
+  // The picker narrowed to one payload size (null: every size); a size the run no longer has lists every message.
+  const [size, setSize] = useState<number | null>(null);
+  const sizes = useMemo(() => messageSizes(messages), [messages]);
+  const sizeFilter = size !== null && sizes.some((x) => x.bytes === size) ? size : null;
+  const bySeries = useMemo(() => messageGroups(messages, sizeFilter, message), [messages, sizeFilter, message]);
   const lanes = useMemo(() => {
     if (!chain) return [];
     const w = pingPongOf(scenario);
@@ -77,6 +74,22 @@ export function EventChainView() {
       <div className="panel-title">
         <h2>Event chain</h2>
         <label>
+          size{' '}
+          <select
+            data-testid="chain-size-filter"
+            aria-label="Payload size of the messages listed"
+            value={sizeFilter ?? ''}
+            onChange={(e) => setSize(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            <option value="">all ({messages.length})</option>
+            {sizes.map((x) => (
+              <option key={x.bytes} value={x.bytes}>
+                {x.bytes} B ({x.count})
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
           message{' '}
           <select
             data-testid="chain-message-select"
@@ -85,7 +98,8 @@ export function EventChainView() {
             onChange={(e) => useChainSelectionStore.getState().setMessage(e.target.value === '' ? null : Number(e.target.value))}
           >
             <option value="">pick a message…</option>
-            {/* One group per series, so a run of many messages (972 on the PVFS2 list I/O sweep) reads by transport. */}
+            {/* One group per series, so a run of many messages (972 on the PVFS2 list I/O sweep) reads by transport;
+                the size filter above narrows each group to one payload size. */}
             {bySeries.map(([seriesIndex, group]) => (
               <optgroup key={seriesIndex} label={`${seriesName(seriesIndex)} (${group.length})`}>
                 {group.map((m) => (
