@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { CoreBridge } from '../../web/src/sim/coreBridge';
 import { pickCoreModule } from '../../web/src/sim/coreModules';
 import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
-import { WASM_DIR, wasmManifest } from '../cli/wasmModules';
+import { readManifest, WASM_DIR } from '../cli/wasmModules';
 
 const SCENARIOS = ['scenarios/portals-qsnet-pingpong.json', 'scenarios/qsnet-256-half-shift.json'];
 const REPEATS = 5;
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     firstSeries(w);
     w.bytes = 1024;
   });
-  const manifest = await wasmManifest();
+  const manifest = readManifest();
   const cores = new Map<string, CoreBridge>();
   const wasmOnce = async (text: string): Promise<Row> => {
     const module = pickCoreModule(manifest, text)!;

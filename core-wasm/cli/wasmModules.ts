@@ -8,7 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import type { CoreModule, CoreModuleManifest } from '../../web/src/sim/coreModules';
+import type { ParameterInfo } from '../../web/src/sim/bridgeTypes';
+import type { CoreBridge } from '../../web/src/sim/coreBridge';
+import { type CoreModule, type CoreModuleManifest, parseManifest } from '../../web/src/sim/coreModules';
 import { loadWasm, ROOT } from './engines';
 
 export const WASM_DIR = join(ROOT, 'public/wasm');
@@ -27,9 +29,8 @@ export function wasmModuleFiles(dir = WASM_DIR): { system: string; module: strin
     .sort((a, b) => (a.system === 'all' ? -1 : b.system === 'all' ? 1 : a.system.localeCompare(b.system)));
 }
 
-/** One module's entry, read by loading it. */
-export async function describeModule(system: string, module: string, dir = WASM_DIR): Promise<CoreModule> {
-  const core = await loadWasm(join(dir, module));
+/** One module's entry, read from its loaded `core`. */
+export function describeModule(system: string, module: string, core: CoreBridge, dir = WASM_DIR): CoreModule {
   const catalog = core.catalog();
   const wasm = readFileSync(join(dir, module.replace(/\.mjs$/, '.wasm')));
   return {
@@ -45,10 +46,21 @@ export async function describeModule(system: string, module: string, dir = WASM_
   };
 }
 
-/** The manifest of every module in `dir`, with the full core's parameter registry. */
+/** The manifest of every module in `dir` (each loaded once), with the full core's parameter registry. */
 export async function wasmManifest(dir = WASM_DIR): Promise<CoreModuleManifest> {
   const modules: CoreModule[] = [];
-  for (const { system, module } of wasmModuleFiles(dir)) modules.push(await describeModule(system, module, dir));
-  const registry = (await loadWasm(join(dir, 'hpcsim.mjs'))).parameters();
+  let registry: ParameterInfo[] = [];
+  for (const { system, module } of wasmModuleFiles(dir)) {
+    const core = await loadWasm(join(dir, module));
+    modules.push(describeModule(system, module, core, dir));
+    if (system === 'all') registry = core.parameters();
+  }
   return { format: 'hpcsim-wasm-modules', version: 1, modules, registry };
+}
+
+/** public/wasm/modules.json as the build wrote it; throws naming the field when it is not a manifest. */
+export function readManifest(path = MANIFEST_PATH): CoreModuleManifest {
+  const parsed = parseManifest(JSON.parse(readFileSync(path, 'utf8')));
+  if (typeof parsed === 'string') throw new Error(`${parsed} (run \`npm run build:wasm\`)`);
+  return parsed;
 }

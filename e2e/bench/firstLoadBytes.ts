@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliBytes } from '../../core-wasm/cli/wasmModules.ts';
 
 export interface FetchedBytes {
   /** Kind (js, css, wasm, other) -> files fetched and their brotli bytes in all. */
@@ -21,7 +21,7 @@ export function fetchedBytes(urls: string[], base: string, dist: string): Fetche
     const path = new URL(url).pathname.replace(/^\//, '');
     if (path === '' || path.endsWith('/')) continue;   // the HTML document itself
     const kind = /\.(js|mjs)$/.test(path) ? 'js' : path.endsWith('.css') ? 'css' : path.endsWith('.wasm') ? 'wasm' : 'other';
-    const bytes = brotliCompressSync(readFileSync(join(dist, path)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const bytes = brotliBytes(readFileSync(join(dist, path)));
     out[kind] = { files: (out[kind]?.files ?? 0) + 1, brotli: (out[kind]?.brotli ?? 0) + bytes };
   }
   return out;

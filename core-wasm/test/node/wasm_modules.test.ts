@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { loadWasm, ROOT, type SimResult } from '../../cli/engines';
-import { MANIFEST_PATH, WASM_DIR, wasmManifest } from '../../cli/wasmModules';
+import { readManifest, WASM_DIR, wasmManifest } from '../../cli/wasmModules';
 import { hostileCorpus } from '../hostile/corpus';
 import { validateScenario } from '../../../web/src/scenario/validateScenario';
 import type { CoreBridge } from '../../../web/src/sim/coreBridge';
@@ -43,9 +43,7 @@ const cores = new Map<string, CoreBridge>();
 const full = () => cores.get('all')!;
 
 before(async () => {
-  const parsed = parseManifest(JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')));
-  assert.notEqual(typeof parsed, 'string', String(parsed));
-  manifest = parsed as CoreModuleManifest;
+  manifest = readManifest();
   for (const m of manifest.modules) cores.set(m.system, await loadWasm(join(WASM_DIR, m.module)));
 });
 
