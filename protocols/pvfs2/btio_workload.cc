@@ -4,15 +4,18 @@
 // order) at dump (d - 1) * n^3 * 40 B. Each rank's cells are q cells of (n/q)^3 points on a q x q process grid
 // (multi-partition: cell c of rank (row, col) at cell coordinates ((col + c) mod q, (row + c) mod q, c)); in the file
 // a cell is (n/q)^2 runs of (n/q) * 40 B, in memory rows of a ghost-padded array, so the write is noncontiguous on
-// both sides and goes through ROMIO's ad_pvfs2 calls of 64 regions (independent list I/O: collective buffering
-// off). First a run without I/O ("No IO"), then one per series; I/O time = duration - the No IO duration, as the
-// seed computes it.
+// both sides. The write is collective (MPI_File_write_at_all): with ROMIO's default hint romio_cb_write "automatic"
+// and the ranks' cells interleaved in the file, ROMIO runs its two-phase write (pvfs2/two_phase.h: an exchange over
+// BT's MPI, then one contiguous PVFS2 write per aggregator and cb_buffer_size window); with "disable", each rank
+// writes its own regions through ad_pvfs2's list I/O calls of 64 regions. First a run without I/O ("No IO"), then
+// one per series; I/O time = duration - the No IO duration, as the seed computes it.
 #include <algorithm>
 #include <cmath>
 
 #include "catalog/catalog.h"
 #include "pvfs2/pvfs2_run.h"
 #include "pvfs2/romio.h"
+#include "pvfs2/two_phase.h"
 #include "scenario/json_fields.h"
 #include "workload/npb/npb.h"
 #include "workload/npb_run.h"
@@ -34,6 +37,9 @@ namespace {
 struct BtioSpec : Pvfs2Spec {
   npb::NpbClass npb_class = npb::NpbClass::A;
   int wr_interval = 5;
+  CbWrite cb_write = CbWrite::kAutomatic;     ///< ROMIO hint romio_cb_write
+  uint64_t cb_buffer_size = kRomioCbBufferSize;  ///< ROMIO hint cb_buffer_size, B
+  int cb_nodes = 0;                           ///< ROMIO hint cb_nodes (aggregators); 0: one per process
 };
 
 std::string parse_btio(WorkloadInput& in) {
@@ -57,6 +63,20 @@ std::string parse_btio(WorkloadInput& in) {
     return "workload.clients: class " + cls + "'s grid does not split into whole cells on " +
            std::to_string(spec->clients) + " processes";
   spec->wr_interval = static_cast<int>(wr);
+  std::string cb = "automatic";
+  int64_t cb_buffer = static_cast<int64_t>(kRomioCbBufferSize), cb_nodes = spec->clients;
+  if (!fields::read_string(in.workload, "romio_cb_write", "workload.romio_cb_write", false, &cb, &err)) return err;
+  if (cb == "automatic") spec->cb_write = CbWrite::kAutomatic;
+  else if (cb == "enable") spec->cb_write = CbWrite::kEnable;
+  else if (cb == "disable") spec->cb_write = CbWrite::kDisable;
+  else return "workload.romio_cb_write: \"" + cb + "\" is not a ROMIO value (automatic, enable or disable)";
+  if (!fields::read_int(in.workload, "cb_buffer_size", "workload.cb_buffer_size", false, 65536, 1073741824,
+                        &cb_buffer, &err))
+    return err;
+  if (!fields::read_int(in.workload, "cb_nodes", "workload.cb_nodes", false, 1, spec->clients, &cb_nodes, &err))
+    return err;
+  spec->cb_buffer_size = static_cast<uint64_t>(cb_buffer);
+  spec->cb_nodes = static_cast<int>(cb_nodes);
   in.scenario.workload = spec;
   return in.read_series(true);
 }
@@ -140,9 +160,47 @@ class BtioRun : public Pvfs2Run {
     }
   }
 
+  /// Every rank's file regions of dump `dump`.
+  std::vector<std::vector<Extent>> dump_file_regions(int dump) const {
+    std::vector<std::vector<Extent>> out(static_cast<size_t>(spec_.clients));
+    for (int r = 0; r < spec_.clients; ++r) {
+      std::vector<Extent> memory;
+      dump_regions(r, dump, &out[static_cast<size_t>(r)], &memory);
+    }
+    return out;
+  }
+
+  /// ROMIO's choice for MPI_File_write_at_all (ADIOI_GEN_WriteStridedColl).
+  bool uses_two_phase() const {
+    if (spec_.cb_write == CbWrite::kDisable) return false;
+    return spec_.cb_write == CbWrite::kEnable || accesses_interleave(dump_file_regions(1));
+  }
+
+  /// One Io operation of a two-phase write (pvfs2/two_phase.h): a memcpy on the rank's host, or the aggregator's
+  /// contiguous PVFS2 write (or read) of its window of dump op.work.
+  void two_phase_step(FileSystem& fs, int rank, const npb::Op& op, std::function<void()> then) {
+    const bool write = op.what == kWriteWindow, read = op.what == kReadWindow;
+    if (!write && !read) {  // kFillSendBuffer, kUnpackReceived
+      fs.thread(rank).copy(static_cast<uint64_t>(op.bytes), 0, std::move(then));
+      return;
+    }
+    const uint64_t n = static_cast<uint64_t>(n_);
+    const uint64_t base = static_cast<uint64_t>(op.work - 1) * n * n * n * 40;
+    Extent w = plan_.window[static_cast<size_t>(op.request)][static_cast<size_t>(rank)];
+    w.offset += base;
+    auto calls = std::make_shared<const std::vector<RomioCall>>(romio_calls({w}, {}));
+    run_calls(fs, rank, write ? IoType::kWrite : IoType::kRead, calls, std::move(then));
+  }
+
   void run_bt(FileSystem* fs, int32_t series, std::function<void(Time)> done) {
     std::vector<npb::RankProgram> programs;
     npb::build_btio(spec_.npb_class, spec_.clients, fs ? spec_.wr_interval : 1000000, &programs);
+    two_phase_ = fs && uses_two_phase();
+    if (two_phase_) {
+      plan_ = two_phase_plan(dump_file_regions(1), spec_.cb_nodes > 0 ? spec_.cb_nodes : spec_.clients,
+                             spec_.cb_buffer_size);
+      expand_two_phase_writes(plan_, &programs);
+    }
     npb::lower_collectives(&programs);
     // BT's own messages go over the MPI of the transport's network: Open MPI over Elan4 (seed 001) for the run
     // without I/O and the Elan4 series, MVAPICH over the InfiniBand for PVFS2/IBA.
@@ -164,6 +222,10 @@ class BtioRun : public Pvfs2Run {
     run->set_io_hook([this, fs](int rank, const npb::Op& op, std::function<void()> then) {
       if (!fs) {
         then();
+        return;
+      }
+      if (two_phase_) {
+        two_phase_step(*fs, rank, op, std::move(then));
         return;
       }
       std::vector<Extent> file, memory;
@@ -188,6 +250,8 @@ class BtioRun : public Pvfs2Run {
  private:
   BtioSpec spec_;
   int n_ = 64, q_ = 2;
+  bool two_phase_ = false;
+  TwoPhasePlan plan_;
   Time no_io_ps_ = 0;
   std::vector<Time> durations_;
   std::vector<MpiLayer> layers_;

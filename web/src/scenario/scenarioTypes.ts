@@ -95,8 +95,9 @@ export interface DynamicWorkload {
  * them). pvfs2-listio: each client reads and writes `regions` noncontiguous regions per PVFS_sys_io call, `calls`
  * calls per phase, for each of `region_bytes`; mpi-tile-io: each process reads then writes one tile
  * (`tile_width` x `tile_height` elements of `element_bytes`) of a `tiles_x` x `tiles_y` dataset; btio: NAS BT of
- * `class` on the clients writing its solution every `wr_interval` steps. Series: the transfer methods (protocol
- * pvfs2-elan4, operations sg-lio, lio, iterative).
+ * `class` on the clients writing its solution every `wr_interval` steps, with ROMIO's hints `romio_cb_write`
+ * (automatic | enable | disable: two-phase collective writes or each process's own list I/O), `cb_buffer_size` (B)
+ * and `cb_nodes`. Series: the transfer methods (protocol pvfs2-elan4, operations sg-lio, lio, iterative).
  */
 export interface Pvfs2Workload {
   kind: 'pvfs2-listio' | 'mpi-tile-io' | 'btio';
@@ -112,6 +113,9 @@ export interface Pvfs2Workload {
   element_bytes?: number;
   class?: NpbClass;
   wr_interval?: number;
+  romio_cb_write?: 'automatic' | 'enable' | 'disable';
+  cb_buffer_size?: number;
+  cb_nodes?: number;
   series: SeriesSpec[];
 }
 
