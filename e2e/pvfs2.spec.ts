@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeV2 } from './explorerLinks';
 import { expect, test } from './fixtures';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,4 +163,31 @@ test('#scenario=pvfs2-elan4-listio&w=sg-lio-write: the storage view and the even
   await expect(marked.first()).toHaveAttribute('data-message', narrated!);
   expect(await page.locator('[data-testid="seq-message"][data-narrated="true"]').evaluateAll((els, n) => els.every((e) => e.getAttribute('data-message') === n), narrated)).toBe(true);
   await page.screenshot({ path: 'test-results/pvfs2-walkthrough-message.png', fullPage: true });
+});
+
+test('the editor shows a PVFS2 workload as such: its kind and summary, BT-IO\'s ROMIO hint, no ping-pong fields in the link', async ({ emulator, page }) => {
+  await emulator.open('#scenario=pvfs2-mpi-tile-io');
+  const before = await emulator.finishedFingerprint();
+  await emulator.showPanel('editor');
+  await expect(page.getByTestId('edit-kind')).toHaveValue('mpi-tile-io');
+  await expect(page.getByTestId('edit-pvfs2-note')).toContainText('4 clients (nodes 0-3) and 4 PVFS2 servers (nodes 4-7)');
+  await expect(page.getByTestId('edit-initiator')).toHaveCount(0);
+  await expect(page.getByTestId('edit-romio')).toHaveCount(0);
+  await emulator.parameter('pvfs2.client_sysio_us').fill('50');
+  await page.getByTestId('run-scenario').click();
+  await expect(emulator.fingerprint).not.toHaveText(before, { timeout: 45_000 });
+  await emulator.finishedFingerprint();
+  const { scenario } = decodeV2(page.url());
+  expect(scenario.workload.kind).toBe('mpi-tile-io');
+  expect(Object.keys(scenario.workload)).not.toContain('initiator');
+  expect(Object.keys(scenario.workload)).not.toContain('sizes_bytes');
+  expect(scenario.parameters).toEqual({ 'pvfs2.client_sysio_us': 50 });
+
+  await emulator.open('#scenario=pvfs2-btio');
+  await emulator.showPanel('editor');
+  await expect(page.getByTestId('edit-kind')).toHaveValue('btio');
+  await expect(page.getByTestId('edit-romio')).toHaveValue('disable');
+  await page.getByTestId('edit-romio').selectOption('automatic');
+  await expect(page.getByTestId('run-scenario')).toBeEnabled();
+  await page.screenshot({ path: 'test-results/pvfs2-editor.png', fullPage: true });
 });

@@ -4,11 +4,13 @@
  * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls (for an
  * exchange the bytes each way and the MPI_Sendrecv calls); and
  * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. An MPI-2 dynamic job is
- * summarised read-only (its file is edited instead), with its node count and series. Each field shows the
+ * summarised read-only (its file is edited instead), with its node count and series; so is a PVFS2 workload (list
+ * I/O, MPI-Tile-IO, BT-IO: seed 000), with BT-IO's ROMIO hint romio_cb_write offered as a choice. Each field shows the
  * rule its value breaks (workloadDraft.ts, and the core's own check).
  */
 import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
-import type { WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
+import type { Pvfs2Workload } from '../scenario/scenarioTypes';
+import type { RomioCbWrite, WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
 import type { WorkloadKind } from '../scenario/workloadTemplates';
 import { maxLevels, minLevels } from '../scenario/fatTreeLevels';
 
@@ -42,6 +44,24 @@ function levelsRange(draft: WorkloadDraft): { min: number; max: number } | null 
 /** NPB 2.3 problem sizes of the classes (REFERENCES §1.7.1), for the class menu's tooltip. */
 const CLASS_HINT = 'S: sample, W: workstation, A and B: the standard sizes (NPB 2.3)';
 
+/** One line about a PVFS2 draft's workload (its fields are not editable in the form, but for BT-IO's hint). */
+function pvfs2Summary(w: Pvfs2Workload): string {
+  const clients = w.clients ?? 4, servers = w.servers ?? 4;
+  const who = `${clients} clients (nodes 0-${clients - 1}) and ${servers} PVFS2 servers (nodes ${clients}-${clients + servers - 1})`;
+  if (w.kind === 'pvfs2-listio')
+    return `${who}: each client reads and writes ${w.regions ?? 64} noncontiguous regions per call, ${w.calls ?? 4} calls, regions of ${(w.region_bytes ?? []).join(', ')} B.`;
+  if (w.kind === 'mpi-tile-io')
+    return `${who}: each process writes, then reads, one ${w.tile_width ?? 1024} x ${w.tile_height ?? 1024} tile of ${w.element_bytes ?? 8}-byte elements of a ${w.tiles_x ?? 2} x ${w.tiles_y ?? 2} tiled dataset.`;
+  return `${who}: NAS BT class ${w.class ?? 'A'} on the clients, writing its solution every ${w.wr_interval ?? 5} steps with MPI_File_write_at_all.`;
+}
+
+/** ROMIO's romio_cb_write values, with what each does to BT-IO's collective write. */
+const ROMIO_CB_WRITE: [RomioCbWrite, string][] = [
+  ['automatic', 'automatic (ROMIO default: two-phase, as the cells interleave)'],
+  ['enable', 'enable (two-phase collective write)'],
+  ['disable', 'disable (each process\'s own list I/O)'],
+];
+
 /** One line about a dynamic draft's workload (its fields are not editable in the form). */
 function dynamicSummary(draft: WorkloadDraft): string {
   return draft.dynamic
@@ -73,6 +93,7 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
   const alltoall = draft.kind === 'alltoall';
   const exchange = draft.kind === 'exchange';
   const dynamic = draft.kind === 'dynamic';
+  const pvfs2 = draft.kind === 'pvfs2-listio' || draft.kind === 'mpi-tile-io' || draft.kind === 'btio';
   const setClass = (b: (typeof NPB_BENCHMARKS)[number], c: NpbClass | undefined) => {
     const next = { ...draft.benchmarks };
     if (c === undefined) delete next[b];
@@ -91,6 +112,9 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
           <option value="exchange">exchange (MPI_Sendrecv across the bisection)</option>
           <option value="npb">NAS Parallel Benchmarks (MPI)</option>
           <option value="dynamic">MPI-2 dynamic process (join and leave)</option>
+          <option value="pvfs2-listio">PVFS2 concurrent list I/O</option>
+          <option value="mpi-tile-io">MPI-Tile-IO over PVFS2</option>
+          <option value="btio">NAS BT-IO over PVFS2</option>
         </select>
         <FieldError field="kind" errors={errors} />
       </label>
@@ -99,7 +123,30 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
       {fatTree && text('levels', 'fat-tree levels',
         'switch stages; empty: the fewest that hold the nodes. More build a partially populated tree: the hosts fill the first leaf switches and routes turn at the nearest common ancestor, so the spare top stages are drawn but idle. At most 4096 host ports (arity^levels).',
         levels ? { text: `allowed ${levels.min} to ${levels.max}`, placeholder: `${levels.min} (fewest)` } : undefined)}
-      {dynamic ? (
+      {pvfs2 ? (
+        <>
+          <p className="workload-field muted" data-testid="edit-pvfs2-note">
+            {draft.pvfs2 ? pvfs2Summary(draft.pvfs2) : ''} The PVFS2 workload is shown read-only here: edit the scenario
+            file (workload "{draft.kind}", scenarios/scenario.schema.json) to change it.
+          </p>
+          {draft.kind === 'btio' && (
+            <label className="workload-field">
+              <span>ROMIO collective write</span>
+              <select
+                data-testid="edit-romio"
+                value={draft.romioCbWrite}
+                title="romio_cb_write: how ROMIO runs MPI_File_write_at_all. Two-phase: an exchange over BT's MPI, then one contiguous PVFS2 write per aggregator and 4 MiB window. Disable: each process writes its own noncontiguous regions by PVFS2 list I/O (calls of 64 regions)."
+                onChange={(e) => onChange({ romioCbWrite: e.target.value as RomioCbWrite })}
+              >
+                {ROMIO_CB_WRITE.map(([value, label]) => (
+                  <option key={value} value={value}>{label}</option>
+                ))}
+              </select>
+              <FieldError field="romio" errors={errors} />
+            </label>
+          )}
+        </>
+      ) : dynamic ? (
         <p className="workload-field muted" data-testid="edit-dynamic-note">
           {dynamicSummary(draft)} The dynamic workload is shown read-only here: edit the scenario file (workload "dynamic",
           scenarios/scenario.schema.json) to change it.

@@ -1,13 +1,15 @@
 /**
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
  * A draft holds every kind's fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
- * benchmarks with their class; all-to-all: bytes per pair, iterations; exchange: bytes each way, iterations; MPI-2 dynamic job: read-only, node count and series); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * benchmarks with their class; all-to-all: bytes per pair, iterations; exchange: bytes each way, iterations; MPI-2 dynamic job: read-only, node count and series;
+ * PVFS2 workloads: read-only but for the node count, the series and BT-IO's ROMIO hint romio_cb_write); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
  * state (initiator and target below the node count and distinct; processes at most the node count; the fat tree's
  * levels between the fewest that hold the nodes and the 4096-port bound, fatTreeLevels.ts). Pure.
  */
-import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Scenario, type SeriesSpec } from './scenarioTypes';
+import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Pvfs2Workload, type Scenario, type SeriesSpec } from './scenarioTypes';
+import { isPvfs2Scenario } from './pvfs2Workloads';
 import { validateScenario } from './validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
@@ -21,7 +23,11 @@ export { seriesCatalogFor } from './workloadTemplates';
 /** A field of the editor; `benchmark-<NAME>` is one NAS benchmark's row (its class). */
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
-  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels' | 'groups' | `group-${number}`;
+  | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels' | 'groups' | `group-${number}`
+  | 'romio';
+
+/** ROMIO's romio_cb_write hint of a BT-IO workload (protocols/pvfs2/two_phase.h). */
+export type RomioCbWrite = 'automatic' | 'enable' | 'disable';
 
 export interface WorkloadDraft {
   kind: WorkloadKind;
@@ -49,6 +55,15 @@ export interface WorkloadDraft {
   groups: GroupDraft[];
   /** MPI-2 dynamic job: its workload as in the file (read-only in the editor); set when the draft is of that kind. */
   dynamic?: DynamicWorkload;
+  /** PVFS2 workload: as in the file (read-only but for its series); set when the draft is of a PVFS2 kind. */
+  pvfs2?: Pvfs2Workload;
+  /** BT-IO: ROMIO's romio_cb_write hint ("automatic", ROMIO's default, when the file does not name it). */
+  romioCbWrite: RomioCbWrite;
+}
+
+/** The PVFS2 workload of `w`, or null for any other kind. */
+function pvfs2Of(w: Scenario['workload']): Pvfs2Workload | null {
+  return isPvfs2Scenario({ workload: w }) ? (w as Pvfs2Workload) : null;
 }
 
 /** The scenario the draft builds on: `base` when the kind is unchanged, else that kind's template. */
@@ -90,6 +105,8 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     benchmarks: Object.fromEntries(npb.benchmarks.map((b) => [b.benchmark, b.class])),
     bytes: String(a2a.bytes),
     ...(w.kind === 'dynamic' && { dynamic: w }),
+    ...(pvfs2Of(w) && { pvfs2: pvfs2Of(w)! }),
+    romioCbWrite: pvfs2Of(w)?.romio_cb_write ?? 'automatic',
   };
 }
 
@@ -107,6 +124,7 @@ export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scena
     ...draft, kind, nodes: String(from.cluster.nodes), series: w.series.map((s) => s.id),
     ...(iterations !== null && { iterations: String(iterations) }),
     ...(w.kind === 'dynamic' && { dynamic: w }),
+    ...(pvfs2Of(w) && { pvfs2: pvfs2Of(w)!, romioCbWrite: pvfs2Of(w)!.romio_cb_write ?? 'automatic' }),
   };
 }
 
@@ -132,6 +150,7 @@ export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField |
     [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
     [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
     [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'], [/^workload\/bytes/, 'bytes'],
+    [/^workload\/romio_cb_write/, 'romio'],
   ];
   return table.find(([re]) => re.test(p))?.[1] ?? null;
 }
@@ -159,6 +178,13 @@ function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], 
   }
   if (draft.kind === 'alltoall' || draft.kind === 'exchange') {
     return { ...from.workload, bytes: numberOrText(draft.bytes), iterations: numberOrText(draft.iterations), series };
+  }
+  const pvfs2 = pvfs2Of(from.workload);
+  if (pvfs2) {
+    // The file's PVFS2 workload with the chosen series; BT-IO's hint is written when the file names it or it differs
+    // from ROMIO's default, so an unedited scenario builds the same text.
+    const hint = draft.kind === 'btio' && (pvfs2.romio_cb_write !== undefined || draft.romioCbWrite !== 'automatic');
+    return { ...pvfs2, series, ...(hint && { romio_cb_write: draft.romioCbWrite }) };
   }
   return {
     ...from.workload,
