@@ -5,6 +5,11 @@
 //  - kSgLio: zero-copy scatter/gather: one Elan4 RDMA descriptor per piece (both lists split at every boundary),
 //    written into Elan memory, chained by COPY events (each DMA's completion injects the next) and started by one
 //    host SET_EVENT; one event counting all N completions (SEAMUR) writes the done word and injects the FIN.
+//    Quadrics' own kernel comms chain multi-fragment RDMAs the same way, so the chain is serial by design: in
+//    ep4rcvr_rpc_put / ep4rcvr_rpc_get each fragment's DMA (for a get, its STEN packet) names as its completion event
+//    an E4_EVENT_COPY event that copies the next fragment's command into the command queue, and one SET_EVENT starts
+//    the whole chain (the qsnet driver in lustre/lustre-release's qsnet-rhel4-2.6.patch @065df7c6, epcomms_elan4
+//    rxd code).
 //  - kLio: the sender packs its list into a contiguous buffer by memcpy; the receiver pulls one RDMA into a
 //    contiguous buffer and unpacks it by memcpy.
 //  - kIterative: the receiver's host posts one RDMA per piece and waits for each done word.
