@@ -103,7 +103,7 @@ test('#scenario=pvfs2-btio&w=btio: BT-IO runs in the page with the native finger
   await expect(page.getByText('BT-IO: paper (seed 000) vs simulated').first()).toBeVisible();
   const tables = page.getByTestId('result-tables');
   for (const row of ['No IO', 'Elan4-SG-LIO', 'Elan4 LIO', 'IBA']) await expect(tables.getByText(row, { exact: true }).first()).toBeVisible();
-  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 3 of 3');
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 3 of 4');
   await expect(page.getByTestId('walkthrough-text')).toContainText('I/O time is a difference');
   await page.screenshot({ path: 'test-results/pvfs2-btio.png', fullPage: true });
 });
