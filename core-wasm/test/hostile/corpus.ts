@@ -156,6 +156,18 @@ export function hostileCorpus(root: string, isValid: (doc: unknown) => boolean):
     add('cross-field rule', `PVFS2 list I/O over ${protocol} (no BMI method)`, text(s), 'protocol');
   }
 
+  // BT-IO's ROMIO hints: a value ROMIO does not know, and more aggregators than processes (the schema allows 64;
+  // the core's parser, the workload's clients).
+  for (const [name, field, mutate] of [
+    ['BT-IO romio_cb_write unknown', 'romio_cb_write', (w: any) => (w.romio_cb_write = 'sometimes')],
+    ['BT-IO cb_nodes beyond the clients', 'cb_nodes', (w: any) => (w.cb_nodes = 5)],
+    ['BT-IO cb_buffer_size below 64 KiB', 'cb_buffer_size', (w: any) => (w.cb_buffer_size = 4096)],
+  ] as [string, string, (w: any) => void][]) {
+    const s = baseScenario(root, 'pvfs2-btio') as any;
+    mutate(s.workload);
+    add(field === 'cb_nodes' ? 'cross-field rule' : field === 'romio_cb_write' ? 'enum wrong' : 'numeric extreme', name, text(s), field);
+  }
+
   // Structure and encoding.
   const valid = JSON.stringify(d);
   add('syntax', 'empty file', Buffer.from(''), null);
