@@ -134,10 +134,16 @@ class BtioRun : public Pvfs2Run {
  private:
   static double seconds(Time ps) { return static_cast<double>(ps) * 1e-12; }
 
+  /// File offset of dump `dump` (from 1): the dumps before it, n^3 points of 40 B each.
+  uint64_t dump_offset(int64_t dump) const {
+    const uint64_t n = static_cast<uint64_t>(n_);
+    return static_cast<uint64_t>(dump - 1) * n * n * n * 40;
+  }
+
   /// Rank `rank`'s part of dump `dump` (from 1): file and memory regions in file order.
   void dump_regions(int rank, int dump, std::vector<Extent>* file, std::vector<Extent>* memory) const {
     const uint64_t n = static_cast<uint64_t>(n_), cs = n / static_cast<uint64_t>(q_), point = 5 * 8;
-    const uint64_t base = static_cast<uint64_t>(dump - 1) * n * n * n * point;
+    const uint64_t base = dump_offset(dump);
     const uint64_t padded = cs + 4;  // BT's u(5, -2:cs+1, ...) per cell
     const int row = rank / q_, col = rank % q_;
     struct R {
@@ -170,10 +176,10 @@ class BtioRun : public Pvfs2Run {
     return out;
   }
 
-  /// ROMIO's choice for MPI_File_write_at_all (ADIOI_GEN_WriteStridedColl).
-  bool uses_two_phase() const {
+  /// ROMIO's choice for MPI_File_write_at_all (ADIOI_GEN_WriteStridedColl), given every rank's regions of a dump.
+  bool uses_two_phase(const std::vector<std::vector<Extent>>& file_by_rank) const {
     if (spec_.cb_write == CbWrite::kDisable) return false;
-    return spec_.cb_write == CbWrite::kEnable || accesses_interleave(dump_file_regions(1));
+    return spec_.cb_write == CbWrite::kEnable || accesses_interleave(file_by_rank);
   }
 
   /// One Io operation of a two-phase write (pvfs2/two_phase.h): a memcpy on the rank's host, or the aggregator's
@@ -184,10 +190,8 @@ class BtioRun : public Pvfs2Run {
       fs.thread(rank).copy(static_cast<uint64_t>(op.bytes), 0, std::move(then));
       return;
     }
-    const uint64_t n = static_cast<uint64_t>(n_);
-    const uint64_t base = static_cast<uint64_t>(op.work - 1) * n * n * n * 40;
     Extent w = plan_.window[static_cast<size_t>(op.request)][static_cast<size_t>(rank)];
-    w.offset += base;
+    w.offset += dump_offset(op.work);
     auto calls = std::make_shared<const std::vector<RomioCall>>(romio_calls({w}, {}));
     run_calls(fs, rank, write ? IoType::kWrite : IoType::kRead, calls, std::move(then));
   }
@@ -195,10 +199,10 @@ class BtioRun : public Pvfs2Run {
   void run_bt(FileSystem* fs, int32_t series, std::function<void(Time)> done) {
     std::vector<npb::RankProgram> programs;
     npb::build_btio(spec_.npb_class, spec_.clients, fs ? spec_.wr_interval : 1000000, &programs);
-    two_phase_ = fs && uses_two_phase();
+    const std::vector<std::vector<Extent>> first_dump = fs ? dump_file_regions(1) : std::vector<std::vector<Extent>>{};
+    two_phase_ = fs && uses_two_phase(first_dump);
     if (two_phase_) {
-      plan_ = two_phase_plan(dump_file_regions(1), spec_.cb_nodes > 0 ? spec_.cb_nodes : spec_.clients,
-                             spec_.cb_buffer_size);
+      plan_ = two_phase_plan(first_dump, spec_.cb_nodes > 0 ? spec_.cb_nodes : spec_.clients, spec_.cb_buffer_size);
       expand_two_phase_writes(plan_, &programs);
     }
     npb::lower_collectives(&programs);

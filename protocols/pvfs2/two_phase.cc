@@ -1,7 +1,8 @@
 #include "pvfs2/two_phase.h"
 
 #include <algorithm>
-#include <cstring>
+
+#include "workload/npb/builder.h"
 
 namespace hpcsim::pvfs2 {
 
@@ -112,109 +113,62 @@ TwoPhasePlan two_phase_plan(const std::vector<std::vector<Extent>>& file_by_rank
 
 namespace {
 
-/// Appends one rank's operations to `ops`; requests numbered from `*request`.
-class Emit {
- public:
-  Emit(std::vector<npb::Op>* ops, npb::Phase phase, int* request) : ops_(ops), phase_(phase), request_(request) {}
-  int post(npb::OpKind kind, int peer, int64_t bytes, int tag, const char* what) {
-    npb::Op op = base(kind, what);
-    op.peer = peer;
-    op.bytes = bytes;
-    op.tag = tag;
-    op.request = (*request_)++;
-    ops_->push_back(op);
-    return op.request;
-  }
-  void wait_all(const std::vector<int>& requests, const char* what) {
-    for (int q : requests) {
-      npb::Op op = base(npb::OpKind::Wait, what);
-      op.request = q;
-      ops_->push_back(op);
-    }
-  }
-  void collective(npb::OpKind kind, int64_t bytes, const char* what) {
-    npb::Op op = base(kind, what);
-    op.bytes = bytes;
-    ops_->push_back(op);
-  }
-  void io(const char* what, int64_t dump, int iteration, int64_t bytes) {
-    npb::Op op = base(npb::OpKind::Io, what);
-    op.work = dump;
-    op.request = iteration;
-    op.bytes = bytes;
-    ops_->push_back(op);
-  }
-  /// MPICH 1.2's linear MPI_Allgather / MPI_Alltoall: receive from every other rank, send to every other rank
-  /// (rank + 1, rank + 2, ...), wait for all.
-  void linear_exchange(int rank, int processes, int64_t bytes, int tag, const char* what) {
-    std::vector<int> reqs;
-    for (int s = 1; s < processes; ++s)
-      reqs.push_back(post(npb::OpKind::Irecv, (rank - s + processes) % processes, bytes, tag, what));
-    for (int s = 1; s < processes; ++s)
-      reqs.push_back(post(npb::OpKind::Isend, (rank + s) % processes, bytes, tag, what));
-    wait_all(reqs, what);
-  }
+/// An Io operation of the two-phase write (the workload's hook runs it): `what`, the dump, the iteration, bytes.
+void io(npb::Builder& b, npb::RankProgram& p, const char* what, int64_t dump, int iteration, int64_t bytes) {
+  b.io(static_cast<int>(dump), what);
+  p.ops.back().request = iteration;
+  p.ops.back().bytes = bytes;
+}
 
- private:
-  npb::Op base(npb::OpKind kind, const char* what) const {
-    npb::Op op;
-    op.kind = kind;
-    op.phase = phase_;
-    op.what = what;
-    return op;
-  }
-  std::vector<npb::Op>* ops_;
-  npb::Phase phase_;
-  int* request_;
-};
-
-void emit_write(const TwoPhasePlan& plan, int r, int64_t dump, Emit& e) {
+void emit_write(const TwoPhasePlan& plan, int r, int64_t dump, npb::Builder& b, npb::RankProgram& out) {
   const int p = plan.processes, na = plan.aggregators;
-  e.linear_exchange(r, p, 8, kRomioTag, "MPI_Allgather (start offsets)");
-  e.linear_exchange(r, p, 8, kRomioTag + 1, "MPI_Allgather (end offsets)");
+  // ROMIO's MPI_Allgather and MPI_Alltoall of a few bytes per rank, as MPICH 1.2's linear exchange.
+  const auto exchange = [&](int64_t bytes, int tag, const char* what) { b.linear_exchange(r, p, bytes, tag, what, what); };
+  exchange(8, kRomioTag, "MPI_Allgather (start offsets)");
+  exchange(8, kRomioTag + 1, "MPI_Allgather (end offsets)");
   // ADIOI_Calc_others_req: counts, then offset and length lists to each aggregator holding some of mine.
-  e.linear_exchange(r, p, 4, kRomioTag + 2, "MPI_Alltoall (count_my_req_per_proc)");
+  exchange(4, kRomioTag + 2, "MPI_Alltoall (count_my_req_per_proc)");
   std::vector<int> reqs;
   if (r < na)
     for (int i = 0; i < p; ++i)
       if (uint32_t n = plan.regions[static_cast<size_t>(i)][static_cast<size_t>(r)]) {
-        reqs.push_back(e.post(npb::OpKind::Irecv, i, 8 * int64_t{n}, kRomioTag + 3, "ADIOI_Calc_others_req: offsets"));
-        reqs.push_back(e.post(npb::OpKind::Irecv, i, 4 * int64_t{n}, kRomioTag + 4, "ADIOI_Calc_others_req: lengths"));
+        reqs.push_back(b.irecv(i, 8 * int64_t{n}, kRomioTag + 3, "ADIOI_Calc_others_req: offsets"));
+        reqs.push_back(b.irecv(i, 4 * int64_t{n}, kRomioTag + 4, "ADIOI_Calc_others_req: lengths"));
       }
   for (int a = 0; a < na; ++a)
     if (uint32_t n = plan.regions[static_cast<size_t>(r)][static_cast<size_t>(a)]) {
-      reqs.push_back(e.post(npb::OpKind::Isend, a, 8 * int64_t{n}, kRomioTag + 3, "ADIOI_Calc_others_req: offsets"));
-      reqs.push_back(e.post(npb::OpKind::Isend, a, 4 * int64_t{n}, kRomioTag + 4, "ADIOI_Calc_others_req: lengths"));
+      reqs.push_back(b.isend(a, 8 * int64_t{n}, kRomioTag + 3, "ADIOI_Calc_others_req: offsets"));
+      reqs.push_back(b.isend(a, 4 * int64_t{n}, kRomioTag + 4, "ADIOI_Calc_others_req: lengths"));
     }
-  e.wait_all(reqs, "ADIOI_Calc_others_req: MPI_Waitall");
-  e.collective(npb::OpKind::Allreduce, 4, "ADIOI_Exch_and_write: MPI_Allreduce (ntimes)");
-  e.collective(npb::OpKind::Barrier, 0, "ADIOI_Exch_and_write: MPI_Barrier");
+  for (int q : reqs) b.wait(q, "ADIOI_Calc_others_req: MPI_Waitall");
+  b.allreduce(4, "ADIOI_Exch_and_write: MPI_Allreduce (ntimes)");
+  b.barrier("ADIOI_Exch_and_write: MPI_Barrier");
   for (int m = 0; m < plan.iterations; ++m) {
     const auto& bytes = plan.bytes[static_cast<size_t>(m)];
     const int tag = kRomioTag + 5 + 2 * m;
-    e.linear_exchange(r, p, 4, tag, "ADIOI_W_Exchange_data: MPI_Alltoall (sizes)");
+    exchange(4, tag, "ADIOI_W_Exchange_data: MPI_Alltoall (sizes)");
     std::vector<int> data;
     int64_t from_others = 0;
     const bool aggregator = r < na;
     if (aggregator)
       for (int i = 0; i < p; ++i)
         if (uint64_t n = bytes[static_cast<size_t>(i)][static_cast<size_t>(r)]) {
-          data.push_back(e.post(npb::OpKind::Irecv, i, static_cast<int64_t>(n), tag + 1, "ADIOI_W_Exchange_data: MPI_Irecv"));
+          data.push_back(b.irecv(i, static_cast<int64_t>(n), tag + 1, "ADIOI_W_Exchange_data: MPI_Irecv"));
           if (i != r) from_others += static_cast<int64_t>(n);
         }
     if (aggregator && plan.hole[static_cast<size_t>(m)][static_cast<size_t>(r)])
-      e.io(kReadWindow, dump, m, static_cast<int64_t>(plan.window[static_cast<size_t>(m)][static_cast<size_t>(r)].bytes));
+      io(b, out, kReadWindow, dump, m, static_cast<int64_t>(plan.window[static_cast<size_t>(m)][static_cast<size_t>(r)].bytes));
     // ADIOI_Fill_send_buffer walks this rank's regions in file order, so the aggregators' buffers fill (and are
     // sent) in domain order.
     for (int a = 0; a < na; ++a)
       if (uint64_t n = bytes[static_cast<size_t>(r)][static_cast<size_t>(a)]) {
-        e.io(kFillSendBuffer, dump, m, static_cast<int64_t>(n));
-        data.push_back(e.post(npb::OpKind::Isend, a, static_cast<int64_t>(n), tag + 1, "ADIOI_W_Exchange_data: MPI_Isend"));
+        io(b, out, kFillSendBuffer, dump, m, static_cast<int64_t>(n));
+        data.push_back(b.isend(a, static_cast<int64_t>(n), tag + 1, "ADIOI_W_Exchange_data: MPI_Isend"));
       }
-    e.wait_all(data, "ADIOI_W_Exchange_data: MPI_Waitall");
-    if (from_others > 0) e.io(kUnpackReceived, dump, m, from_others);
+    for (int q : data) b.wait(q, "ADIOI_W_Exchange_data: MPI_Waitall");
+    if (from_others > 0) io(b, out, kUnpackReceived, dump, m, from_others);
     if (aggregator && plan.window[static_cast<size_t>(m)][static_cast<size_t>(r)].bytes > 0)
-      e.io(kWriteWindow, dump, m, static_cast<int64_t>(plan.window[static_cast<size_t>(m)][static_cast<size_t>(r)].bytes));
+      io(b, out, kWriteWindow, dump, m, static_cast<int64_t>(plan.window[static_cast<size_t>(m)][static_cast<size_t>(r)].bytes));
   }
 }
 
@@ -224,14 +178,20 @@ void expand_two_phase_writes(const TwoPhasePlan& plan, std::vector<npb::RankProg
   for (auto& program : *programs) {
     std::vector<npb::Op> out;
     out.reserve(program.ops.size());
-    int request = 1 << 20;  // above every request id of the NAS program (a per-rank counter from 0)
+    // ROMIO's operations are built aside and spliced in; their requests are numbered above every one of the NAS
+    // program (a per-rank counter from 0).
+    npb::RankProgram romio;
+    romio.rank = program.rank;
+    npb::Builder b(&romio, 1 << 20);
     for (const npb::Op& op : program.ops) {
       if (op.kind != npb::OpKind::Io) {
         out.push_back(op);
         continue;
       }
-      Emit e(&out, op.phase, &request);
-      emit_write(plan, program.rank, op.work, e);
+      romio.ops.clear();
+      b.phase = op.phase;
+      emit_write(plan, program.rank, op.work, b, romio);
+      out.insert(out.end(), romio.ops.begin(), romio.ops.end());
     }
     program.ops = std::move(out);
   }

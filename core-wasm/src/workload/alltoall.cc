@@ -11,14 +11,8 @@ std::vector<npb::RankProgram> alltoall_programs(int processes, int64_t bytes, in
     p.rank = r;
     npb::Builder b(&p);
     b.phase = npb::Phase::Timed;
-    for (int it = 0; it < iterations; ++it) {
-      std::vector<int> reqs;
-      for (int s = 1; s < processes; ++s)
-        reqs.push_back(b.irecv((r - s + processes) % processes, bytes, kAlltoallTag, "MPI_Alltoall"));
-      for (int s = 1; s < processes; ++s)
-        reqs.push_back(b.isend((r + s) % processes, bytes, kAlltoallTag, "MPI_Alltoall"));
-      for (int q : reqs) b.wait(q, "MPI_Alltoall: MPI_Waitall");
-    }
+    for (int it = 0; it < iterations; ++it)
+      b.linear_exchange(r, processes, bytes, kAlltoallTag, "MPI_Alltoall", "MPI_Alltoall: MPI_Waitall");
   }
   return out;
 }

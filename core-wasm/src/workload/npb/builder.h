@@ -15,7 +15,9 @@ constexpr int64_t kInt = 4;     // bytes of a Fortran INTEGER / LOGICAL
 
 class Builder {
  public:
-  explicit Builder(RankProgram* program) : p_(program) {}
+  /// Appends to `program`; Isend / Irecv request ids from `first_request` (a second builder on the same program, as
+  /// ROMIO's operations spliced into BT-IO's, starts above the first one's).
+  explicit Builder(RankProgram* program, int first_request = 0) : p_(program), next_request_(first_request) {}
   Phase phase = Phase::Setup;
 
   void compute(double flops, int64_t work, const char* what) {
@@ -45,6 +47,15 @@ class Builder {
   void reduce(int root, int64_t bytes, const char* what) { collective(OpKind::Reduce, root, bytes, what); }
   void bcast(int root, int64_t bytes, const char* what) { collective(OpKind::Bcast, root, bytes, what); }
   void barrier(const char* what) { collective(OpKind::Barrier, -1, 0, what); }
+  /// MPICH 1.2's linear exchange among `processes` ranks (intra_Alltoall, and the same pattern for a small
+  /// MPI_Allgather): MPI_Irecv from every other rank, MPI_Isend to every other rank (rank + 1, rank + 2, ... so the
+  /// ranks do not all start on the same destination), then a Wait per request in posting order.
+  void linear_exchange(int rank, int processes, int64_t bytes, int tag, const char* what, const char* wait_what) {
+    std::vector<int> reqs;
+    for (int s = 1; s < processes; ++s) reqs.push_back(irecv((rank - s + processes) % processes, bytes, tag, what));
+    for (int s = 1; s < processes; ++s) reqs.push_back(isend((rank + s) % processes, bytes, tag, what));
+    for (int q : reqs) wait(q, wait_what);
+  }
   /// BT-IO's output_timestep number `dump` (from 1).
   void io(int dump, const char* what) {
     Op op = base(OpKind::Io, what);
