@@ -34,7 +34,7 @@ import { WalkthroughCard } from './components/WalkthroughCard';
 import { FirstVisitCard } from './components/FirstVisitCard';
 import { WalkthroughPicker } from './components/WalkthroughPicker';
 import { useCompareRunner } from './hooks/useCompareRunner';
-import { useWalkthroughCursor } from './hooks/useWalkthroughCursor';
+import { WalkthroughCursor } from './components/WalkthroughCursor';
 import { useWalkthroughKeys } from './hooks/useWalkthroughKeys';
 import { useWalkthroughHighlight } from './hooks/useWalkthroughHighlight';
 import { useWalkthroughStore } from './state/walkthroughStore';
@@ -53,7 +53,6 @@ export function App() {
   useAnimationClock();
   useKeyboardShortcuts();
   useCompareRunner();
-  useWalkthroughCursor();
   useWalkthroughKeys();
   const panels = useOpenPanels();
   const highlight = useWalkthroughHighlight();
@@ -65,6 +64,7 @@ export function App() {
   const pvfs2 = isPvfs2Scenario(scenario);
   return (
     <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
+      <WalkthroughCursor />
       <Header />
       <ErrorBanner />
       <ControlsBar onCancel={cancel} />

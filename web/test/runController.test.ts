@@ -187,8 +187,11 @@ test('Cancel stops a running run at once: its worker ends, the status is cancell
   assert.equal(a.run.state().status, 'cancelled', 'cancelled in the same task as the click');
   assert.equal(a.workers[0].terminated, true);
   const records = a.run.trace.length;
-  assert.equal(a.run.state().traceRecords, records);
+  const version = a.run.state().traceVersion;
   await new Promise((resolve) => setTimeout(resolve, 200));   // the terminated worker's late posts
+  // The views hear of the trace received so far in a task after the click's.
+  assert.equal(a.run.state().traceRecords, records);
+  assert.equal(a.run.state().traceVersion, version + 1);
   assert.equal(a.run.state().status, 'cancelled');
   assert.equal(a.run.trace.length, records);
   a.run.cancel();   // nothing left to cancel: no-op

@@ -215,18 +215,24 @@ export class RunController {
    * Stops a loading or running run at once: its worker is terminated (a cancelled run's session is never read
    * again), the status becomes cancelled with the last progress the worker reported, and the trace received so far
    * stays. (Asking the worker with the protocol's `cancel` waited for the end of its slice and a message round trip:
-   * 70-100 ms on a loaded 2-core machine.)
+   * 70-100 ms on a loaded 2-core machine.) The status changes in the click's own task; the views over the trace
+   * are told of the batches that arrived since their last notification in a task of their own, so that their
+   * recomputation (tens of ms for 1,024 nodes) does not delay the status a user waits for.
    */
   cancel(): void {
-    const { status } = this.store.getState();
+    const { status, revision } = this.store.getState();
     if (!this.worker || (status !== 'running' && status !== 'loading')) return;
     this.stop();
-    this.store.setState((s) => ({
-      status: 'cancelled',
-      traceVersion: s.traceVersion + 1,
-      traceRecords: this.trace.length,
-      end_ps: Math.max(s.end_ps, this.trace.end_ps),
-    }));
+    this.store.setState({ status: 'cancelled' });
+    setTimeout(() => {
+      const now = this.store.getState();
+      if (this.worker || now.status !== 'cancelled' || now.revision !== revision) return;   // a new run began since
+      this.store.setState((s) => ({
+        traceVersion: s.traceVersion + 1,
+        traceRecords: this.trace.length,
+        end_ps: Math.max(s.end_ps, this.trace.end_ps),
+      }));
+    }, 0);
   }
 
   /** Ends the worker (and the finished session its message channel reads); the state and trace stay. */
