@@ -9,7 +9,7 @@
 namespace hpcsim {
 namespace {
 
-struct Rig {
+struct DriverRig {
   ParameterSet p{"osu-elan4-2005"};
   Simulator sim{100000};
   QsnetCluster cluster{sim, p, 2, NicFamily::kElan4, 1};
@@ -29,7 +29,7 @@ struct WaitOutcome {
   Time back = -1;  ///< back in user space
 };
 
-void wait_on(Rig& r, int cookie, WaitOutcome* o) {
+void wait_on(DriverRig& r, int cookie, WaitOutcome* o) {
   r.driver.wait(
       cookie, [o]() { o->asleep = true; }, [o]() { o->waking = true; },
       [&r, o]() {
@@ -42,10 +42,10 @@ void wait_on(Rig& r, int cookie, WaitOutcome* o) {
       });
 }
 
-Time op_ps(Rig& r) { return r.host.cycles_ps(kIntcookieOpCycles); }
+Time op_ps(DriverRig& r) { return r.host.cycles_ps(kIntcookieOpCycles); }
 
 TEST(Elan4Driver, WaitOnACookieThatFiredReturnsWithoutSleeping) {
-  Rig r;
+  DriverRig r;
   int c = r.driver.alloc_cookie();
   WaitOutcome o;
   r.driver.interrupt(c, 1);
@@ -63,7 +63,7 @@ TEST(Elan4Driver, WaitOnACookieThatFiredReturnsWithoutSleeping) {
 }
 
 TEST(Elan4Driver, ArmClearsAnEarlierFiringSoTheWaitSleepsUntilTheNextInterrupt) {
-  Rig r;
+  DriverRig r;
   int c = r.driver.alloc_cookie();
   r.driver.interrupt(c, 1);
   r.run();
@@ -90,7 +90,7 @@ TEST(Elan4Driver, ArmClearsAnEarlierFiringSoTheWaitSleepsUntilTheNextInterrupt) 
 }
 
 TEST(Elan4Driver, AnInterruptWakesOnlyTheThreadOfItsCookie) {
-  Rig r;
+  DriverRig r;
   int a = r.driver.alloc_cookie(), b = r.driver.alloc_cookie();
   WaitOutcome oa, ob;
   wait_on(r, a, &oa);
@@ -106,7 +106,7 @@ TEST(Elan4Driver, AnInterruptWakesOnlyTheThreadOfItsCookie) {
 }
 
 TEST(Elan4Driver, TwoPendingCookiesArePuntedToTheKernelThread) {
-  Rig r;
+  DriverRig r;
   int a = r.driver.alloc_cookie(), b = r.driver.alloc_cookie();
   WaitOutcome oa, ob, alone;
   wait_on(r, a, &oa);
@@ -134,7 +134,7 @@ TEST(Elan4Driver, TwoPendingCookiesArePuntedToTheKernelThread) {
 }
 
 TEST(Elan4Driver, IoctlsOfTwoThreadsSerialiseOnTheBigKernelLock) {
-  Rig r;
+  DriverRig r;
   int a = r.driver.alloc_cookie(), b = r.driver.alloc_cookie();
   Time back_a = -1, back_b = -1;
   r.driver.arm(a, [&]() { back_a = r.sim.now(); });

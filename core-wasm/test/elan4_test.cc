@@ -10,7 +10,7 @@
 namespace hpcsim {
 namespace {
 
-struct Rig {
+struct Elan4Rig {
   ParameterSet p{"osu-elan4-2005"};
   Simulator sim{100000};
   QsnetCluster cluster{sim, p, 2, NicFamily::kElan4, 1};
@@ -37,7 +37,7 @@ struct Rig {
 };
 
 TEST(Elan4, InputQueueSlotsRoundTo128AndLoseOne) {
-  Rig r;
+  Elan4Rig r;
   InputQueue a(r.sim, r.cluster.elan4(0), 8, 100);
   InputQueue b(r.sim, r.cluster.elan4(0), 128, 2048);
   EXPECT_EQ(a.slot_bytes(), 128u);
@@ -47,7 +47,7 @@ TEST(Elan4, InputQueueSlotsRoundTo128AndLoseOne) {
 }
 
 TEST(Elan4, EventFiresOnlyWhenItsCountIsReached) {
-  Rig r;
+  Elan4Rig r;
   int fired = 0;
   auto ev = std::make_shared<E4Event>(r.cluster.elan4(0), 3);
   ev->set_write([&]() { ++fired; });
@@ -66,7 +66,7 @@ TEST(Elan4, EventFiresOnlyWhenItsCountIsReached) {
 }
 
 TEST(Elan4, EventCountsAreTracedForTheInspector) {
-  Rig r;
+  Elan4Rig r;
   auto a = std::make_shared<E4Event>(r.cluster.elan4(0), 2);
   auto b = std::make_shared<E4Event>(r.cluster.elan4(0), 1);
   EXPECT_NE(a->id(), b->id());
@@ -84,7 +84,7 @@ TEST(Elan4, EventCountsAreTracedForTheInspector) {
 }
 
 TEST(Elan4, CountedEventWaitsForNDmaCompletions) {
-  Rig r;
+  Elan4Rig r;
   InputQueue q(r.sim, r.cluster.elan4(1), 16, 2048);
   auto ev = std::make_shared<E4Event>(r.cluster.elan4(0), 3);
   Time fired_at = -1;
@@ -100,7 +100,7 @@ TEST(Elan4, CountedEventWaitsForNDmaCompletions) {
 }
 
 TEST(Elan4, CopyActionInjectsAChainedDmaWithoutTheHost) {
-  Rig r;
+  Elan4Rig r;
   InputQueue q(r.sim, r.cluster.elan4(1), 16, 2048);
   auto chained = r.qdma(0, 1, &q, 48, 77);
   auto ev = std::make_shared<E4Event>(r.cluster.elan4(0), 1);
@@ -113,7 +113,7 @@ TEST(Elan4, CopyActionInjectsAChainedDmaWithoutTheHost) {
 }
 
 TEST(Elan4, FullQueueRefusesThenAcceptsAfterTheHostWritesFptrBack) {
-  Rig r;
+  Elan4Rig r;
   InputQueue q(r.sim, r.cluster.elan4(1), 2, 128);
   for (uint32_t m = 1; m <= 3; ++m) r.cluster.elan4(0).start_dma(r.qdma(0, 1, &q, 64, m));
   r.sim.run(20000);  // long enough for all three to reach the queue, not for endless retries
@@ -129,7 +129,7 @@ TEST(Elan4, FullQueueRefusesThenAcceptsAfterTheHostWritesFptrBack) {
 }
 
 TEST(Elan4, RdmaReadMakesTheFarEnginePushTheData) {
-  Rig r;
+  Elan4Rig r;
   auto d = std::make_shared<E4Dma>();
   d->type = E4Dma::Type::kRdmaRead;
   d->peer = 1;  // data lives on node 1; node 0 reads
@@ -152,7 +152,7 @@ TEST(Elan4, RdmaReadMakesTheFarEnginePushTheData) {
 }
 
 TEST(Elan4, InterruptActionRaisesAfterTheCookieLands) {
-  Rig r;
+  Elan4Rig r;
   auto ev = std::make_shared<E4Event>(r.cluster.elan4(0), 1);
   Time raised = -1, word = -1;
   ev->set_write([&]() { word = r.sim.now(); });
@@ -165,7 +165,7 @@ TEST(Elan4, InterruptActionRaisesAfterTheCookieLands) {
 }
 
 TEST(Elan4, QueuedDmaLatencyIsBuiltFromPciXAndLinkCosts) {
-  Rig r;
+  Elan4Rig r;
   InputQueue q(r.sim, r.cluster.elan4(1), 16, 2048);
   Time seen = -1;
   q.when_ready([&]() { seen = r.sim.now(); });

@@ -13,11 +13,11 @@
 namespace hpcsim {
 namespace {
 
-struct Rig {
+struct HcaRig {
   ParameterSet p;
   Simulator sim{0};
   InfinibandCluster net;
-  explicit Rig(int nodes = 2, ParameterSet params = ParameterSet("osu-elan4-2005"))
+  explicit HcaRig(int nodes = 2, ParameterSet params = ParameterSet("osu-elan4-2005"))
       : p(std::move(params)), net(sim, p, nodes) {}
   void run() {
     while (!sim.run(1u << 20)) {
@@ -39,7 +39,7 @@ struct Rig {
 };
 
 TEST(Infiniband, WireFormatFollowsTheSpecification) {
-  Rig r;
+  HcaRig r;
   const IbWire& w = r.net.hca(0).wire();
   EXPECT_DOUBLE_EQ(w.link_Bps, 1e9);  // 4X SDR: 10 Gb/s signalling, 8b/10b
   EXPECT_EQ(w.packets(0), 1u);
@@ -55,7 +55,7 @@ TEST(Infiniband, WireFormatFollowsTheSpecification) {
 // The latency of a 4-byte RDMA write, from the post to the byte visible in the peer's memory, is exactly the sum of
 // the steps the HCA model goes through; nothing else is added.
 TEST(Infiniband, SmallRdmaWriteLatencyIsTheSumOfItsSteps) {
-  Rig r;
+  HcaRig r;
   Time remote = -1, local = -1;
   r.write(0, 1, {4}, &remote, &local);
   r.run();
@@ -89,7 +89,7 @@ TEST(Infiniband, SmallRdmaWriteLatencyIsTheSumOfItsSteps) {
 // Streaming RDMA writes: the asymptote stays under both the PCI-X bus (133 MHz x 8 B) and the 4X link's data rate,
 // and falls with a slower bus.
 double stream_MBps(ParameterSet p) {
-  Rig r(2, std::move(p));
+  HcaRig r(2, std::move(p));
   const int n = 32;
   const uint32_t bytes = 65536;
   Time last = 0;
@@ -117,7 +117,7 @@ TEST(Infiniband, BandwidthAsymptoteIsBoundedByPciX) {
 // A gather list of 16 segments moves the same 4 KiB as one segment, but costs a longer WQE, 16 translations and
 // 16 read requests instead of 8.
 TEST(Infiniband, GatherListOfManySegmentsCostsMoreThanOne) {
-  Rig one, many;
+  HcaRig one, many;
   Time t1 = -1, t16 = -1;
   one.write(0, 1, {4096}, &t1, nullptr, false);
   many.write(0, 1, std::vector<uint32_t>(16, 256), &t16, nullptr, false);
@@ -130,7 +130,7 @@ TEST(Infiniband, GatherListOfManySegmentsCostsMoreThanOne) {
 }
 
 TEST(InfinibandDeathTest, MoreGatherEntriesThanTheQpTakesAreRefused) {
-  Rig r;
+  HcaRig r;
   uint32_t max = static_cast<uint32_t>(r.p.count("ib.max_sge"));
   EXPECT_DEATH(r.write(0, 1, std::vector<uint32_t>(max + 1, 8), nullptr, nullptr), "ib.max_sge");
 }
@@ -139,7 +139,7 @@ TEST(InfinibandDeathTest, MoreGatherEntriesThanTheQpTakesAreRefused) {
 // entries; one more WRITE_MTT command per 510 pages). Deregistration is cheaper.
 TEST(Infiniband, RegistrationCostGrowsWithPages) {
   auto time_of = [](uint64_t bytes, bool reg) {
-    Rig r;
+    HcaRig r;
     Time done = -1;
     if (reg)
       r.net.hca(0).register_memory(r.net.host(0), bytes, [&]() { done = r.sim.now(); });
@@ -159,7 +159,7 @@ TEST(Infiniband, RegistrationCostGrowsWithPages) {
   Time dereg = time_of(4096, false);
   EXPECT_LT(dereg, one);
   EXPECT_LT(time_of(4096 + 1, true), time_of(8192, true) + 1);  // 4097 B span two pages
-  Rig r;
+  HcaRig r;
   EXPECT_EQ(r.net.hca(0).pages(4096, 0), 1u);
   EXPECT_EQ(r.net.hca(0).pages(4096, 100), 2u);
   EXPECT_EQ(r.net.hca(0).pages(0, 0), 1u);
@@ -171,11 +171,11 @@ TEST(Infiniband, RegistrationCostGrowsWithPages) {
 // to two receivers do not interfere.
 TEST(Infiniband, TwoSendersToOneReceiverShareItsSwitchPort) {
   const uint32_t bytes = 262144;
-  Rig alone(4);
+  HcaRig alone(4);
   Time t_alone = -1;
   alone.write(0, 2, {bytes}, &t_alone, nullptr, false);
   alone.run();
-  Rig both(4);
+  HcaRig both(4);
   Time t0 = -1, t1 = -1;
   both.write(0, 2, {bytes}, &t0, nullptr, false);
   both.write(1, 2, {bytes}, &t1, nullptr, false);
@@ -184,7 +184,7 @@ TEST(Infiniband, TwoSendersToOneReceiverShareItsSwitchPort) {
   EXPECT_GT(later, t_alone * 17 / 10);
   EXPECT_EQ(both.net.fabric().downlink_busy_ps(2),
             2 * alone.net.fabric().downlink_busy_ps(2));  // every packet of both crossed node 2's port
-  Rig apart(4);
+  HcaRig apart(4);
   Time a0 = -1, a1 = -1;
   apart.write(0, 2, {bytes}, &a0, nullptr, false);
   apart.write(1, 3, {bytes}, &a1, nullptr, false);
@@ -198,7 +198,7 @@ TEST(Infiniband, TwoSendersToOneReceiverShareItsSwitchPort) {
 // Sends consume the peer's posted receives in order, complete on both sides with a CQE, and carry immediate data;
 // polling the CQ takes each CQE once.
 TEST(Infiniband, SendsConsumePostedReceivesInOrder) {
-  Rig r;
+  HcaRig r;
   std::vector<uint32_t> got;
   for (uint32_t cap : {100u, 200u}) {
     IbReceive rr;
@@ -241,7 +241,7 @@ TEST(Infiniband, SendsConsumePostedReceivesInOrder) {
 // An RDMA write with immediate consumes a posted receive for its completion, but its data goes where the RETH says:
 // a receive without memory (as bmi_ib posts on its ack QP) takes a 4 KiB write with immediate.
 TEST(Infiniband, WriteWithImmediateConsumesAReceiveButNotItsBuffer) {
-  Rig r;
+  HcaRig r;
   IbCompletion got;
   IbReceive rr;
   rr.peer = 0;
@@ -271,7 +271,7 @@ TEST(Infiniband, WriteWithImmediateConsumesAReceiveButNotItsBuffer) {
 }
 
 TEST(InfinibandDeathTest, ASendWithNoPostedReceiveIsRefused) {
-  Rig r;
+  HcaRig r;
   IbWorkRequest wr;
   wr.peer = 1;
   wr.gather = {8};
@@ -280,7 +280,7 @@ TEST(InfinibandDeathTest, ASendWithNoPostedReceiveIsRefused) {
 }
 
 TEST(InfinibandDeathTest, ASendLongerThanTheReceiveBufferIsRefused) {
-  Rig r;
+  HcaRig r;
   IbReceive rr;
   rr.peer = 0;
   rr.bytes = 16;
@@ -295,7 +295,7 @@ TEST(InfinibandDeathTest, ASendLongerThanTheReceiveBufferIsRefused) {
 
 // A send costs one more PCI-X read than an RDMA write (the responder fetches the receive WQE), so it lands later.
 TEST(Infiniband, SendLandsLaterThanRdmaWrite) {
-  Rig a, b;
+  HcaRig a, b;
   Time t_write = -1, t_send = -1;
   a.write(0, 1, {64}, &t_write, nullptr, false);
   IbReceive rr;
@@ -316,7 +316,7 @@ TEST(Infiniband, SendLandsLaterThanRdmaWrite) {
 }
 
 TEST(Infiniband, TopologyNamesTheInfinibandNetwork) {
-  Rig r(4);
+  HcaRig r(4);
   nlohmann::json t = Machine::topology_of(r.net);
   EXPECT_EQ(t["fabric"], "infiniband");
   EXPECT_EQ(t["nic"], "infinihost");

@@ -8,12 +8,12 @@
 namespace hpcsim {
 namespace {
 
-struct Rig {
+struct SciRig {
   ParameterSet p{"usc-sci-p2-350"};
   Simulator sim{0};
   SciCluster c;
   std::vector<SciLanding> log;
-  explicit Rig(int nodes = 2, double timeout_ns = -1) : c(sim, with_timeout(p, timeout_ns), nodes) {
+  explicit SciRig(int nodes = 2, double timeout_ns = -1) : c(sim, with_timeout(p, timeout_ns), nodes) {
     c.adapter(1).set_landing_log(&log);
   }
   static const ParameterSet& with_timeout(ParameterSet& p, double ns) {
@@ -47,7 +47,7 @@ TEST(SciTestbed, SeedMachine) {
 }
 
 TEST(SciWriteCombining, Aligned64BytesIsOnePacket) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x1000, 64, 0, [&]() { a.store_barrier(0, []() {}); });
   r.run();
@@ -61,7 +61,7 @@ TEST(SciWriteCombining, Aligned64BytesIsOnePacket) {
 
 TEST(SciWriteCombining, Unaligned70BytesIsFive16BytePackets) {
   // 0x1008..0x104d: bytes 8-63 of one block touch its four 16-byte quarters, bytes 0-13 of the next one.
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x1008, 70, 0, [&]() { a.store_barrier(0, []() {}); });
   r.run();
@@ -74,7 +74,7 @@ TEST(SciWriteCombining, Unaligned70BytesIsFive16BytePackets) {
 }
 
 TEST(SciWriteCombining, Aligned70BytesIsOne64AndOne16) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x1000, 70, 0, [&]() { a.store_barrier(0, []() {}); });
   r.run();
@@ -83,7 +83,7 @@ TEST(SciWriteCombining, Aligned70BytesIsOne64AndOne16) {
 }
 
 TEST(SciWriteCombining, LargeAlignedCopyIsAll64BytePackets) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x10000, 4096, 0, [&]() { a.store_barrier(0, []() {}); });
   r.run();
@@ -92,7 +92,7 @@ TEST(SciWriteCombining, LargeAlignedCopyIsAll64BytePackets) {
 }
 
 TEST(SciWriteCombining, PartialBufferLeavesAfterTimeout) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x2000, 8, 0, []() {});
   r.run();
@@ -102,7 +102,7 @@ TEST(SciWriteCombining, PartialBufferLeavesAfterTimeout) {
 
 TEST(SciOrdering, FlagWithoutBarrierCanOvertakeData) {
   // Data partly fills a stream buffer; a full 64-byte flag block leaves at once and lands first.
-  Rig r(2, 5000);
+  SciRig r(2, 5000);
   SciAdapter& a = r.c.adapter(0);
   a.store(1, 0x2000, 8, 0, [&]() { a.store(1, 0x3040, 64, 0, []() {}); });  // different stream buffers
   r.run();
@@ -114,7 +114,7 @@ TEST(SciOrdering, FlagWithoutBarrierCanOvertakeData) {
 TEST(SciOrdering, FlagAfterBarrierIsNeverSeenBeforeData) {
   for (uint32_t data : {1u, 8u, 70u, 100u, 1000u, 4097u}) {
     for (uint32_t flag : {8u, 64u}) {
-      Rig r;
+      SciRig r;
       SciAdapter& a = r.c.adapter(0);
       Time flag_seen = -1;
       a.store(1, 0x20008, data, 0, [&]() {
@@ -170,7 +170,7 @@ TEST(SciRing, PassingTrafficSharesALink) {
 }
 
 TEST(SciRemoteRead, MuchSlowerThanAWrite) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   Time write_returns = -1, read_returns = -1;
   a.store(1, 0x1000, 8, 0, [&]() { write_returns = r.sim.now(); });
@@ -183,7 +183,7 @@ TEST(SciRemoteRead, MuchSlowerThanAWrite) {
 }
 
 TEST(SciSequence, CheckReportsTransientErrors) {
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   std::vector<SciSeqStatus> st;
   a.start_sequence(0, [&](SciSeqStatus) {
@@ -201,7 +201,7 @@ TEST(SciSequence, CheckReportsTransientErrors) {
 
 TEST(SciPci, BurstsLimitStreamingBandwidth) {
   // A long copy is paced by 32-byte PCI write bursts on a 32-bit/33 MHz bus.
-  Rig r;
+  SciRig r;
   SciAdapter& a = r.c.adapter(0);
   Time done = -1;
   a.store(1, 0x100000, 1 << 20, 0, [&]() { a.store_barrier(0, [&]() { done = r.sim.now(); }); });
@@ -217,7 +217,7 @@ TEST(SciPci, BurstsLimitStreamingBandwidth) {
 namespace hpcsim {
 namespace {
 TEST(SciWriteCombining, AnotherBlockInTheSameBufferEvictsIt) {
-  Rig r(2, 5000);
+  SciRig r(2, 5000);
   SciAdapter& a = r.c.adapter(0);
   // 0x2000 and 0x3000 map to the same stream buffer (block mod 8): the second store pushes the first out.
   a.store(1, 0x2000, 8, 0, [&]() { a.store(1, 0x3000, 8, 0, []() {}); });

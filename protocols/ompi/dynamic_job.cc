@@ -8,7 +8,7 @@
 namespace hpcsim::ompi {
 
 namespace {
-constexpr int kTag = 7;
+constexpr int kPingPongTag = 7;
 constexpr uint32_t kMerged = 0;  ///< communicator of the model's MPI messages (the merged intracommunicator)
 // Host-op trace values of the dynamic-process phases (after HostOp 1..4; names in wasm/bridge.cc).
 constexpr int32_t kOpConnect = 6, kOpDisconnect = 7;
@@ -377,12 +377,12 @@ uint64_t DynamicJob::isend(int rank, int dst, uint32_t bytes, Done then, std::st
   }
   uint32_t msg = ++*ids_;
   catalog(msg, *p, dst, "MPI_Isend (tag 7, merged communicator)", bytes);
-  return p->pml->isend(dst, kTag, kMerged, bytes, msg, std::move(then));
+  return p->pml->isend(dst, kPingPongTag, kMerged, bytes, msg, std::move(then));
 }
 
 uint64_t DynamicJob::irecv(int rank, int src, uint32_t bytes, Done then) {
   Process* p = proc(rank);
-  return p ? p->pml->irecv(src, kTag, kMerged, bytes, std::move(then)) : 0;
+  return p ? p->pml->irecv(src, kPingPongTag, kMerged, bytes, std::move(then)) : 0;
 }
 
 void DynamicJob::wait(int rank, uint64_t request, Done then) {

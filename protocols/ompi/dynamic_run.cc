@@ -6,10 +6,10 @@
 namespace hpcsim {
 
 using namespace ompi;
-using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;
 
 namespace {
-json us_or_null(Time from, Time to) { return from > 0 && to >= from ? json(ps_to_us(to - from)) : json(nullptr); }
+ordered_json us_or_null(Time from, Time to) { return from > 0 && to >= from ? ordered_json(ps_to_us(to - from)) : ordered_json(nullptr); }
 }  // namespace
 
 DynamicRun::DynamicRun(const RunContext& ctx)
@@ -176,20 +176,20 @@ std::string DynamicRun::stalled() const {
          (l.drained == 0 ? "draining" : l.disconnected == 0 ? "waiting for DISCONNECT_ACK" : "detaching") + ")";
 }
 
-void DynamicRun::append_tables(json& tables) const {
+void DynamicRun::append_tables(ordered_json& tables) const {
   DpmTimes j, l;
   if (new_rank_ >= 0) {
     j = job_->join_times(new_rank_);
     l = job_->leave_times(new_rank_);
   }
-  json pingpong = nullptr;
+  ordered_json pingpong = nullptr;
   if (!pingpong_ps_.empty()) {
     Time sum = 0;
     for (Time t : pingpong_ps_) sum += t;
     pingpong = ps_to_us(sum) / static_cast<double>(pingpong_ps_.size()) / 2.0;
   }
   // Background pairs' one-way latency (iteration / 2) before the join, while the new process is a member, after it left.
-  auto background = [this](Time from, Time to) -> json {
+  auto background = [this](Time from, Time to) -> ordered_json {
     Time sum = 0;
     size_t n = 0;
     for (const auto& p : pairs_)
@@ -198,10 +198,10 @@ void DynamicRun::append_tables(json& tables) const {
           sum += it.second - it.first;
           ++n;
         }
-    return n == 0 ? json(nullptr) : json(ps_to_us(sum) / static_cast<double>(n) / 2.0);
+    return n == 0 ? ordered_json(nullptr) : ordered_json(ps_to_us(sum) / static_cast<double>(n) / 2.0);
   };
   // Iterations that overlap the join or the leave: the members acknowledged NEW_PROC / DISCONNECT inside them.
-  auto overlapping = [this](const DpmTimes& a, const DpmTimes& b) -> json {
+  auto overlapping = [this](const DpmTimes& a, const DpmTimes& b) -> ordered_json {
     Time sum = 0;
     size_t n = 0;
     auto overlaps = [](const std::pair<Time, Time>& it, Time from, Time to) { return from > 0 && it.first < to && it.second > from; };
@@ -211,11 +211,11 @@ void DynamicRun::append_tables(json& tables) const {
           sum += it.second - it.first;
           ++n;
         }
-    return n == 0 ? json(nullptr) : json(ps_to_us(sum) / static_cast<double>(n) / 2.0);
+    return n == 0 ? ordered_json(nullptr) : ordered_json(ps_to_us(sum) / static_cast<double>(n) / 2.0);
   };
   const Time kEnd = INT64_MAX;
-  auto row = [](const char* label, json v) { return table_row(label, json::array({std::move(v)})); };
-  json rows = json::array({
+  auto row = [](const char* label, ordered_json v) { return table_row(label, ordered_json::array({std::move(v)})); };
+  ordered_json rows = ordered_json::array({
       row("Join: attach to a spare context (driver, route table, memory registration, PTL init)", us_or_null(j.start, j.attached)),
       row("Join: connect, accept and synchronized merge", us_or_null(j.attached, j.done)),
       row("Join: total (until MPI_Intercomm_merge returns)", us_or_null(j.start, j.done)),
@@ -224,18 +224,18 @@ void DynamicRun::append_tables(json& tables) const {
       row("Leave: drain and disconnect (every member acknowledged)", us_or_null(l.start, l.disconnected)),
       row("Leave: detach from the context", us_or_null(l.disconnected, l.done)),
       row("Leave: total", us_or_null(l.start, l.done)),
-      row("Other ranks' ping-pongs, one-way: before the join", j.start > 0 ? background(0, j.start) : json(nullptr)),
-      row("Other ranks' ping-pongs, one-way: while the new process is a member", j.done > 0 && l.start > 0 ? background(j.done, l.start) : json(nullptr)),
-      row("Other ranks' ping-pongs, one-way: after it left", l.done > 0 ? background(l.done, kEnd) : json(nullptr)),
+      row("Other ranks' ping-pongs, one-way: before the join", j.start > 0 ? background(0, j.start) : ordered_json(nullptr)),
+      row("Other ranks' ping-pongs, one-way: while the new process is a member", j.done > 0 && l.start > 0 ? background(j.done, l.start) : ordered_json(nullptr)),
+      row("Other ranks' ping-pongs, one-way: after it left", l.done > 0 ? background(l.done, kEnd) : ordered_json(nullptr)),
       row("Other ranks' ping-pongs, one-way: iterations overlapping the join or the leave", overlapping(j, l)),
   });
   tables.push_back(result_table("dynamic-phases",
                                 "MPI-2 dynamic process: join, first message, leave (seed 001 \"Dynamic MPI-2 Process Pool\")",
-                                "us", json::array({scenario_.series.front().label}), std::move(rows)));
+                                "us", ordered_json::array({scenario_.series.front().label}), std::move(rows)));
   int cpn = spec_.contexts_per_node;
   int node = new_rank_ >= 0 ? job_->node_of(new_rank_) : -1;
-  auto num = [](int v) { return v < 0 ? json(nullptr) : json(v); };
-  json ident = json::array({
+  auto num = [](int v) { return v < 0 ? ordered_json(nullptr) : ordered_json(v); };
+  ordered_json ident = ordered_json::array({
       row("Rank of the new process", num(new_rank_)),
       row("Its VPID in the capability (node x contexts per node + context)", num(new_vpid_)),
       row("Its node", num(node)),
@@ -243,16 +243,16 @@ void DynamicRun::append_tables(json& tables) const {
       row("Members after the join", num(members_after_join_)),
       row("Members after the leave", num(left_ ? members_after_leave_ : -1)),
       row("Sends to it refused after the leave (MPI_ERR_RANK)", num(refused_sends_)),
-      row("Fragments the PTLs refused (no context at the destination)", json(job_->ptl_refused())),
+      row("Fragments the PTLs refused (no context at the destination)", ordered_json(job_->ptl_refused())),
   });
   tables.push_back(result_table("dynamic-process",
                                 "The new process: rank decoupled from its VPID, membership, refused sends", "count",
-                                json::array({scenario_.series.front().label}), std::move(ident)));
+                                ordered_json::array({scenario_.series.front().label}), std::move(ident)));
 }
 
-void DynamicRun::append_histograms(json& histograms) const {
+void DynamicRun::append_histograms(ordered_json& histograms) const {
   auto to_json = [](const std::map<uint32_t, uint64_t>& m) {
-    json h = json::array();
+    ordered_json h = ordered_json::array();
     for (const auto& kv : m) h.push_back({{"bytes", kv.first}, {"count", kv.second}});
     return h;
   };

@@ -11,7 +11,7 @@ namespace hpcsim {
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;
 
 /// First series matching (protocol, operation or any, progress or any, charge_pml), or -1. Series without Open
 /// MPI's fields count as charging the PML.
@@ -29,12 +29,12 @@ int find_series(const Scenario& s, const std::string& protocol, const std::strin
   return -1;
 }
 
-void seed001_tables(const SweepView& v, json& tables) {
+void seed001_tables(const SweepView& v, ordered_json& tables) {
   auto latency = [&v](int series, uint32_t bytes) { return v.latency_us(static_cast<size_t>(series), bytes); };
   // Seed 001 "Thread-Based Progress": one-way latency of the RDMA-read configuration per progress mode.
   const char* modes[] = {"polling", "interrupt", "one-thread", "two-threads"};
   const char* names[] = {"Basic", "Interrupt", "One-Thread", "Two-Threads"};
-  json columns = json::array(), row4 = json::array(), row4k = json::array();
+  ordered_json columns = ordered_json::array(), row4 = ordered_json::array(), row4k = ordered_json::array();
   for (int m = 0; m < 4; ++m) {
     int i = find_series(v.scenario, "ompi", "rdma-read", modes[m], true);
     if (i < 0 || latency(i, 4) < 0 || latency(i, 4096) < 0) continue;
@@ -45,7 +45,7 @@ void seed001_tables(const SweepView& v, json& tables) {
   if (columns.size() >= 2)
     tables.push_back(result_table("progress-modes", "Thread-based progress: one-way latency (seed 001)", "us",
                                   std::move(columns),
-                                  json::array({table_row("RDMA-Read (4B)", std::move(row4)),
+                                  ordered_json::array({table_row("RDMA-Read (4B)", std::move(row4)),
                                                table_row("RDMA-Read (4KB)", std::move(row4k))})));
   // Seed 001 "Communication cost in different layers", 0-byte messages: PML = full - PTL-only,
   // PTL/Elan4 = PTL-only - raw QDMA.
@@ -54,14 +54,14 @@ void seed001_tables(const SweepView& v, json& tables) {
   int raw = find_series(v.scenario, "elan4-qdma", "send", "", true);
   if (full >= 0 && ptl >= 0 && raw >= 0 && latency(full, 0) >= 0) {
     double lf = latency(full, 0), lp = latency(ptl, 0), lr = latency(raw, 0);
-    json rows = json::array();
-    rows.push_back(table_row("PML", json::array({lf - lp})));
-    rows.push_back(table_row("PTL/Elan4", json::array({lp - lr})));
-    rows.push_back(table_row("QDMA (Elan4)", json::array({lr})));
-    rows.push_back(table_row("Total", json::array({lf})));
+    ordered_json rows = ordered_json::array();
+    rows.push_back(table_row("PML", ordered_json::array({lf - lp})));
+    rows.push_back(table_row("PTL/Elan4", ordered_json::array({lp - lr})));
+    rows.push_back(table_row("QDMA (Elan4)", ordered_json::array({lr})));
+    rows.push_back(table_row("Total", ordered_json::array({lf})));
     tables.push_back(result_table("layer-costs",
                                   "Communication cost in different layers, 0-byte messages (seed 001)", "us",
-                                  json::array({"Open MPI"}), std::move(rows)));
+                                  ordered_json::array({"Open MPI"}), std::move(rows)));
   }
 }
 

@@ -1,5 +1,7 @@
 #include "pvfs2/bmi.h"
 
+#include <algorithm>
+
 namespace hpcsim::pvfs2 {
 
 namespace {
@@ -15,6 +17,17 @@ std::string check_list(const std::vector<uint32_t>& segments, uint64_t total, co
 }
 
 }  // namespace
+
+std::vector<uint32_t> trim_segments(const std::vector<uint32_t>& segments, uint64_t bytes) {
+  std::vector<uint32_t> out;
+  for (uint32_t s : segments) {
+    if (bytes == 0) break;
+    uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s, bytes));
+    out.push_back(n);
+    bytes -= n;
+  }
+  return out;
+}
 
 BmiPost BmiMethod::post_send(int node, int peer, int tag, std::vector<uint32_t> segments, uint64_t total,
                              BmiDone done) {

@@ -16,6 +16,10 @@
 
 namespace hpcsim::pvfs2 {
 
+/// The first `bytes` of the list `segments` (segment sizes, B): a receive's list cut to the message it receives,
+/// which may be shorter than the list posted (BMI's expected size is an upper bound, REFERENCES §1.4.1).
+std::vector<uint32_t> trim_segments(const std::vector<uint32_t>& segments, uint64_t bytes);
+
 /// A completed BMI operation: `error` 0 or a BMI error (kBmiEmsgsize...), `bytes` actually moved.
 using BmiDone = std::function<void(int error, uint64_t bytes)>;
 

@@ -22,18 +22,6 @@ std::vector<uint32_t> cut(const std::vector<uint32_t>& a, const std::vector<uint
   return out;
 }
 
-/// The first `bytes` of `segments`.
-std::vector<uint32_t> trim(const std::vector<uint32_t>& segments, uint64_t bytes) {
-  std::vector<uint32_t> out;
-  for (uint32_t s : segments) {
-    if (bytes == 0) break;
-    uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s, bytes));
-    out.push_back(n);
-    bytes -= n;
-  }
-  return out;
-}
-
 }  // namespace
 
 BmiElan4::BmiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p, ListMode mode,
@@ -265,7 +253,7 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
                          static_cast<uint32_t>(std::min<uint64_t>(in.bytes, 0xffffffffu)), series_);
     if (done) done(0, in.bytes);
   };
-  std::vector<uint32_t> mine = trim(recv.segments, in.bytes);
+  std::vector<uint32_t> mine = trim_segments(recv.segments, in.bytes);
   if (!in.rendezvous) {  // eager: copy out of the slot into the receive's segments
     t.copy(in.bytes, cycles(segment_cycles_ * static_cast<double>(mine.size())), complete);
     return;

@@ -6,18 +6,6 @@ namespace hpcsim::pvfs2 {
 
 namespace {
 
-/// The first `bytes` of `segments`.
-std::vector<uint32_t> trim(const std::vector<uint32_t>& segments, uint64_t bytes) {
-  std::vector<uint32_t> out;
-  for (uint32_t s : segments) {
-    if (bytes == 0) break;
-    uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s, bytes));
-    out.push_back(n);
-    bytes -= n;
-  }
-  return out;
-}
-
 /// post_sr_rdmaw's walk: for each receiver segment, the pieces of the sender's list that fill it (gather entries).
 std::vector<std::vector<uint32_t>> gathers(const std::vector<uint32_t>& sender, const std::vector<uint32_t>& receiver) {
   std::vector<std::vector<uint32_t>> out;
@@ -274,7 +262,7 @@ void BmiIb::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
                          static_cast<uint32_t>(std::min<uint64_t>(in.bytes, 0xffffffffu)), series_);
     if (done) done(0, in.bytes);
   };
-  std::vector<uint32_t> mine = trim(recv.segments, in.bytes);
+  std::vector<uint32_t> mine = trim_segments(recv.segments, in.bytes);
   if (!in.rendezvous) {
     if (in.unexpected) {  // already copied out by the test
       complete();

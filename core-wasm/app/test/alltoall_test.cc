@@ -25,7 +25,7 @@ TEST(Alltoall, ProgramsSendToEveryOtherRankAndMatch) {
   EXPECT_EQ(p[2].ops[5].peer, 3);
 }
 
-nlohmann::json run(const std::string& text) {
+nlohmann::json run_alltoall(const std::string& text) {
   std::string err;
   auto s = Session::create(text, &err);
   EXPECT_TRUE(s) << err;
@@ -35,14 +35,14 @@ nlohmann::json run(const std::string& text) {
   return nlohmann::json::parse(s->result_json());
 }
 
-std::string scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
+std::string alltoall_scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
   return R"({"format":"hpc-interconnect-scenario","version":1,"id":"a","cluster":{"fabric":")" + fabric +
          R"(","nodes":)" + std::to_string(nodes) + R"(},"workload":{"kind":"alltoall","bytes":)" +
          std::to_string(bytes) + R"(,"series":[)" + series + "]}}";
 }
 
 TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
-  auto j = run(scenario("qsnet2", 16, 4096,
+  auto j = run_alltoall(alltoall_scenario("qsnet2", 16, 4096,
                         R"({"id":"w","protocol":"ompi","operation":"rdma-write"},{"id":"e","protocol":"ompi","operation":"rdma-read"})"));
   ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
   const auto& t = j["tables"][0];
@@ -58,7 +58,7 @@ TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
 }
 
 TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
-  auto j = run(scenario("sci-ringlet", 8, 2048,
+  auto j = run_alltoall(alltoall_scenario("sci-ringlet", 8, 2048,
                         R"({"id":"v","protocol":"ss-via","operation":"send"},{"id":"t","protocol":"tcp","operation":"send"})"));
   ASSERT_FALSE(j.contains("stalled"));
   const auto& rows = j["tables"][0]["rows"];
@@ -67,9 +67,9 @@ TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
 
 TEST(Alltoall, BadWorkloadsAreRefusedNamingTheField) {
   std::string err;
-  EXPECT_FALSE(Session::create(scenario("qsnet", 8, 100, R"({"id":"t","protocol":"tports","operation":"send"})"), &err));
+  EXPECT_FALSE(Session::create(alltoall_scenario("qsnet", 8, 100, R"({"id":"t","protocol":"tports","operation":"send"})"), &err));
   EXPECT_NE(err.find("workload.series/0.protocol: tports has no MPI layer"), std::string::npos) << err;
-  std::string no_bytes = scenario("qsnet2", 8, 100, R"({"id":"w","protocol":"ompi","operation":"rdma-write"})");
+  std::string no_bytes = alltoall_scenario("qsnet2", 8, 100, R"({"id":"w","protocol":"ompi","operation":"rdma-write"})");
   no_bytes.replace(no_bytes.find("\"bytes\":100,"), 12, "");
   EXPECT_FALSE(Session::create(no_bytes, &err));
   EXPECT_EQ(err, "workload.bytes: is required");

@@ -2,6 +2,8 @@
 // the leave to the end and reports the phase tables (seed 001 "Dynamic MPI-2 Process Pool").
 #include <gtest/gtest.h>
 
+#include "support/scenario_runs.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -15,7 +17,9 @@
 namespace hpcsim {
 namespace {
 
-nlohmann::json base() {
+using test::parse_error_of;
+
+nlohmann::json dynamic_base() {
   return nlohmann::json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"dyn",
     "cluster":{"fabric":"qsnet2","nic":"elan4","nodes":8},
     "workload":{"kind":"dynamic","processes":5,"contexts_per_node":2,"join_node":6,"join_at_us":10,
@@ -23,14 +27,9 @@ nlohmann::json base() {
       "series":[{"id":"ompi","protocol":"ompi","operation":"rdma-write"}]}})");
 }
 
-std::string error_of(const nlohmann::json& j) {
-  Scenario s;
-  return parse_scenario(j.dump(), &s);
-}
-
 TEST(DynamicScenario, ParsesAValidWorkload) {
   Scenario s;
-  ASSERT_EQ(parse_scenario(base().dump(), &s), "");
+  ASSERT_EQ(parse_scenario(dynamic_base().dump(), &s), "");
   EXPECT_EQ(s.workload_kind, "dynamic");
   const DynamicSpec& d = s.workload_as<DynamicSpec>();
   EXPECT_EQ(d.processes, 5);
@@ -40,45 +39,45 @@ TEST(DynamicScenario, ParsesAValidWorkload) {
 }
 
 TEST(DynamicScenario, RejectsBadWorkloadsNamingTheField) {
-  auto j = base();
+  auto j = dynamic_base();
   j["workload"].erase("processes");
-  EXPECT_EQ(error_of(j), "workload.processes: is required");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.processes: is required");
+  j = dynamic_base();
   j["workload"]["processes"] = 9;
-  EXPECT_EQ(error_of(j), "workload.processes: 9 is outside [2, 8]");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.processes: 9 is outside [2, 8]");
+  j = dynamic_base();
   j["workload"]["join_node"] = 8;
-  EXPECT_EQ(error_of(j), "workload.join_node: 8 is outside [0, 7]");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.join_node: 8 is outside [0, 7]");
+  j = dynamic_base();
   j["workload"]["contexts_per_node"] = 1;
   j["workload"]["join_node"] = 3;
-  EXPECT_EQ(error_of(j), "workload.join_node: node 3 has no spare context (contexts_per_node is 1 and rank 3 runs there)");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.join_node: node 3 has no spare context (contexts_per_node is 1 and rank 3 runs there)");
+  j = dynamic_base();
   j["workload"]["root"] = 5;
-  EXPECT_EQ(error_of(j), "workload.root: 5 is outside [0, 4]");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.root: 5 is outside [0, 4]");
+  j = dynamic_base();
   j["workload"]["join_at_us"] = -1;
-  EXPECT_EQ(error_of(j), "workload.join_at_us: -1.000000 is outside [0, 1000000]");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.join_at_us: -1.000000 is outside [0, 1000000]");
+  j = dynamic_base();
   j["workload"]["join_at_us"] = "soon";
-  EXPECT_EQ(error_of(j), "workload.join_at_us: must be number");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.join_at_us: must be number");
+  j = dynamic_base();
   j["workload"]["series"][0] = {{"id", "m"}, {"protocol", "mpich-qsnet"}, {"operation", "send"}};
-  EXPECT_EQ(error_of(j), "workload.series/0.protocol: dynamic processes are Open MPI's (ompi), not mpich-qsnet");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.series/0.protocol: dynamic processes are Open MPI's (ompi), not mpich-qsnet");
+  j = dynamic_base();
   j["workload"]["series"].push_back({{"id", "b"}, {"protocol", "ompi"}, {"operation", "rdma-read"}});
-  EXPECT_EQ(error_of(j), "workload.series: a dynamic workload runs one series (its Open MPI configuration)");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.series: a dynamic workload runs one series (its Open MPI configuration)");
+  j = dynamic_base();
   j["workload"]["series"][0]["charge_pml"] = false;
-  EXPECT_EQ(error_of(j), "workload.series/0.charge_pml: a dynamic workload charges the PML's code (true)");
-  j = base();
+  EXPECT_EQ(parse_error_of(j), "workload.series/0.charge_pml: a dynamic workload charges the PML's code (true)");
+  j = dynamic_base();
   j["cluster"] = {{"fabric", "qsnet"}, {"nodes", 8}};
-  EXPECT_EQ(error_of(j), "workload.kind: dynamic runs on the seed 001 Elan4 cluster only (fabric qsnet2)");
+  EXPECT_EQ(parse_error_of(j), "workload.kind: dynamic runs on the seed 001 Elan4 cluster only (fabric qsnet2)");
 }
 
 TEST(DynamicScenario, RunsJoinPingPongsAndLeaveToTheEnd) {
   std::string err;
-  auto s = Session::create(base().dump(), &err);
+  auto s = Session::create(dynamic_base().dump(), &err);
   ASSERT_TRUE(s) << err;
   while (!s->run(1000000)) {
   }
@@ -131,7 +130,7 @@ TEST(DynamicScenario, RunsJoinPingPongsAndLeaveToTheEnd) {
   EXPECT_GT(n6, 5u);  // ACCEPT, PROC_ACKs, pongs, DISCONNECT_ACKs
   EXPECT_GT(first6, 30.0 * kUs);
   EXPECT_GT(last_other, last6);
-  auto again = Session::create(base().dump(), &err);
+  auto again = Session::create(dynamic_base().dump(), &err);
   while (!again->run(1000000)) {
   }
   EXPECT_EQ(nlohmann::json::parse(again->result_json())["fingerprint"], out["fingerprint"]);
@@ -141,7 +140,7 @@ TEST(DynamicScenario, EveryProgressModeCompletesTheJoinAndTheLeave) {
   // With blocking progress the application sleeps in MPI_Comm_accept / the merge / the disconnect: the thread
   // or interrupt that handles a control message must wake it, as for a completed request.
   for (const char* mode : {"interrupt", "one-thread", "two-threads"}) {
-    auto j = base();
+    auto j = dynamic_base();
     j["workload"]["series"][0]["progress"] = mode;
     std::string err;
     auto s = Session::create(j.dump(), &err);
@@ -161,7 +160,7 @@ TEST(DynamicScenario, EveryProgressModeCompletesTheJoinAndTheLeave) {
 TEST(DynamicScenario, TheSeriesConfigurationIsHonoured) {
   // 8 KiB messages go by rendezvous: RDMA read with FIN_ACK, done words (no completion queue), to and from the
   // joined rank, whose rank is not its node.
-  auto j = base();
+  auto j = dynamic_base();
   j["workload"]["bytes"] = 8192;
   j["workload"]["series"][0]["operation"] = "rdma-read";
   j["workload"]["series"][0]["completion_queues"] = 0;

@@ -33,7 +33,7 @@ TEST(Exchange, ProgramsPairEachRankWithTheOtherHalfAndMatch) {
   EXPECT_EQ(p[1].ops.size(), 4u * 3);
 }
 
-std::string scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
+std::string exchange_scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
   return R"({"format":"hpc-interconnect-scenario","version":1,"id":"x","cluster":{"fabric":")" + fabric +
          R"(","nodes":)" + std::to_string(nodes) + R"(},"workload":{"kind":"exchange","bytes":)" +
          std::to_string(bytes) + R"(,"series":[)" + series + "]}}";
@@ -41,7 +41,7 @@ std::string scenario(const std::string& fabric, int nodes, int bytes, const std:
 
 const char* kOmpiWrite = R"({"id":"w","protocol":"ompi","operation":"rdma-write"})";
 
-std::unique_ptr<Session> run(const std::string& text) {
+std::unique_ptr<Session> run_exchange(const std::string& text) {
   std::string err;
   auto s = Session::create(text, &err);
   EXPECT_TRUE(s) << err;
@@ -52,7 +52,7 @@ std::unique_ptr<Session> run(const std::string& text) {
 }
 
 TEST(Exchange, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
-  auto s = run(scenario("qsnet2", 16, 65536, std::string(kOmpiWrite) +
+  auto s = run_exchange(exchange_scenario("qsnet2", 16, 65536, std::string(kOmpiWrite) +
                                                  R"(,{"id":"r","protocol":"ompi","operation":"rdma-read"})"));
   ASSERT_TRUE(s);
   auto j = nlohmann::json::parse(s->result_json());
@@ -77,7 +77,7 @@ TEST(Exchange, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
 
 // Both directed channels of node 0's cable carry RDMA data of the exchange at the same moment.
 TEST(Exchange, BothDirectionsOfALinkCarryDataAtOnce) {
-  auto s = run(scenario("qsnet2", 8, 16384, kOmpiWrite));
+  auto s = run_exchange(exchange_scenario("qsnet2", 8, 16384, kOmpiWrite));
   ASSERT_TRUE(s);
   auto topo = nlohmann::json::parse(s->topology_json());
   uint32_t nic0 = 0;
@@ -127,7 +127,7 @@ int peak_in_flight(TraceBuffer& t) {
 // gives the shift permutation disjoint routes and every node starts its first packet at the same time, so for a
 // moment every one of the tree's 64 x 6 directed channels carries a packet: no more can be in flight at once.
 TEST(Exchange, EveryDirectedChannelOfTheTreeCarriesAPacketAtOnce) {
-  auto s = run(scenario("qsnet2", 64, 16384, kOmpiWrite));
+  auto s = run_exchange(exchange_scenario("qsnet2", 64, 16384, kOmpiWrite));
   ASSERT_TRUE(s);
   auto topo = nlohmann::json::parse(s->topology_json());
   int channels = 0;
@@ -137,7 +137,7 @@ TEST(Exchange, EveryDirectedChannelOfTheTreeCarriesAPacketAtOnce) {
 }
 
 TEST(Exchange, RunsOverMpiOnSciToo) {
-  auto s = run(scenario("sci-ringlet", 8, 4096, R"({"id":"v","protocol":"ss-via","operation":"send"})"));
+  auto s = run_exchange(exchange_scenario("sci-ringlet", 8, 4096, R"({"id":"v","protocol":"ss-via","operation":"send"})"));
   ASSERT_TRUE(s);
   auto j = nlohmann::json::parse(s->result_json());
   ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
@@ -146,17 +146,17 @@ TEST(Exchange, RunsOverMpiOnSciToo) {
 
 TEST(Exchange, BadWorkloadsAreRefusedNamingTheField) {
   std::string err;
-  EXPECT_FALSE(Session::create(scenario("qsnet", 8, 100, R"({"id":"t","protocol":"tports","operation":"send"})"), &err));
+  EXPECT_FALSE(Session::create(exchange_scenario("qsnet", 8, 100, R"({"id":"t","protocol":"tports","operation":"send"})"), &err));
   EXPECT_NE(err.find("workload.series/0.protocol: tports has no MPI layer"), std::string::npos) << err;
-  EXPECT_FALSE(Session::create(scenario("qsnet2", 7, 100, kOmpiWrite), &err));
+  EXPECT_FALSE(Session::create(exchange_scenario("qsnet2", 7, 100, kOmpiWrite), &err));
   EXPECT_EQ(err.rfind("cluster.nodes: the exchange pairs node i with node i + N/2", 0), 0u) << err;
-  std::string no_bytes = scenario("qsnet2", 8, 100, kOmpiWrite);
+  std::string no_bytes = exchange_scenario("qsnet2", 8, 100, kOmpiWrite);
   no_bytes.replace(no_bytes.find("\"bytes\":100,"), 12, "");
   EXPECT_FALSE(Session::create(no_bytes, &err));
   EXPECT_EQ(err, "workload.bytes: is required");
-  EXPECT_FALSE(Session::create(scenario("qsnet2", 8, -1, kOmpiWrite), &err));
+  EXPECT_FALSE(Session::create(exchange_scenario("qsnet2", 8, -1, kOmpiWrite), &err));
   EXPECT_EQ(err, "workload.bytes: -1 is outside [0, 16777216]");
-  std::string many = scenario("qsnet2", 8, 100, kOmpiWrite);
+  std::string many = exchange_scenario("qsnet2", 8, 100, kOmpiWrite);
   many.replace(many.find("\"bytes\""), 0, "\"iterations\":101,");
   EXPECT_FALSE(Session::create(many, &err));
   EXPECT_EQ(err, "workload.iterations: 101 is outside [1, 100]");

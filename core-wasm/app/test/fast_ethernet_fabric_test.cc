@@ -2,6 +2,8 @@
 // network as a topology of its own. The same hardware model as beside the SCI ringlet, so the same latencies.
 #include <gtest/gtest.h>
 
+#include "support/scenario_runs.h"
+
 #include <string>
 
 #include "nlohmann/json.hpp"
@@ -11,37 +13,20 @@
 namespace hpcsim {
 namespace {
 
+using test::scenario_text;
+using test::run_to_end;
+using test::point_latency_us;
+using test::parse_error_of;
+
 using json = nlohmann::json;
 
-std::string scenario(const std::string& cluster, const std::string& workload) {
-  return R"({"format":"hpc-interconnect-scenario","version":1,"id":"t","cluster":)" + cluster +
-         R"(,"workload":)" + workload + "}";
-}
 const std::string kPingPong =
     R"({"kind":"pingpong","initiator":0,"target":1,"warmup_iterations":1,"iterations":2,"sizes_bytes":[0,1024],
         "series":[{"id":"m","protocol":"m-via","operation":"send"},{"id":"t","protocol":"tcp","operation":"send"}]})";
 
-json run(const std::string& text) {
-  std::string err;
-  auto s = Session::create(text, &err);
-  EXPECT_TRUE(s) << err;
-  if (!s) return json();
-  while (!s->run(1u << 20)) {
-  }
-  return json::parse(s->result_json());
-}
-
-double latency(const json& result, const std::string& series, int bytes) {
-  for (const auto& s : result["series"])
-    if (s["id"] == series)
-      for (const auto& p : s["points"])
-        if (p["bytes"] == bytes) return p["latency_us"].get<double>();
-  return -1;
-}
-
 TEST(FastEthernetFabric, ParsesWithTulipNicsAndSeed003Defaults) {
   Scenario s;
-  ASSERT_EQ(parse_scenario(scenario(R"({"fabric":"fast-ethernet","nodes":16})", kPingPong), &s), "");
+  ASSERT_EQ(parse_scenario(scenario_text(R"({"fabric":"fast-ethernet","nodes":16})", kPingPong), &s), "");
   EXPECT_EQ(s.nic, "tulip");
   EXPECT_EQ(s.testbed, "usc-sci-p2-350");
 }
@@ -49,7 +34,7 @@ TEST(FastEthernetFabric, ParsesWithTulipNicsAndSeed003Defaults) {
 TEST(FastEthernetFabric, RefusesWhatItCannotCarryNamingTheField) {
   Scenario s;
   auto err = [&](const std::string& cluster, const std::string& workload) {
-    return parse_scenario(scenario(cluster, workload), &s);
+    return parse_scenario(scenario_text(cluster, workload), &s);
   };
   EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nic":"elan3","nodes":4})", kPingPong).rfind("cluster.nic:", 0), 0u);
   EXPECT_EQ(err(R"({"fabric":"fast-ethernet","nodes":4,"arity":8})", kPingPong).rfind("cluster.arity:", 0), 0u);
@@ -67,11 +52,11 @@ TEST(FastEthernetFabric, RefusesWhatItCannotCarryNamingTheField) {
 }
 
 TEST(FastEthernetFabric, SameLatencyAsTheEthernetBesideTheRinglet) {
-  json alone = run(scenario(R"({"fabric":"fast-ethernet","nodes":2})", kPingPong));
-  json beside = run(scenario(R"({"fabric":"sci-ringlet","nodes":2})", kPingPong));
+  json alone = run_to_end(scenario_text(R"({"fabric":"fast-ethernet","nodes":2})", kPingPong));
+  json beside = run_to_end(scenario_text(R"({"fabric":"sci-ringlet","nodes":2})", kPingPong));
   for (const char* series : {"m", "t"})
     for (int bytes : {0, 1024}) {
-      double a = latency(alone, series, bytes), b = latency(beside, series, bytes);
+      double a = point_latency_us(alone, series, bytes), b = point_latency_us(beside, series, bytes);
       EXPECT_GT(a, 10.0) << series << " " << bytes;  // a kernel path and a 100 Mb/s wire: tens of us
       EXPECT_DOUBLE_EQ(a, b) << series << " " << bytes;
     }
@@ -79,7 +64,7 @@ TEST(FastEthernetFabric, SameLatencyAsTheEthernetBesideTheRinglet) {
 
 TEST(FastEthernetFabric, TopologyIsHostsPciTulipsAndOneSwitch) {
   std::string err;
-  auto s = Session::create(scenario(R"({"fabric":"fast-ethernet","nodes":6})", kPingPong), &err);
+  auto s = Session::create(scenario_text(R"({"fabric":"fast-ethernet","nodes":6})", kPingPong), &err);
   ASSERT_TRUE(s) << err;
   json t = json::parse(s->topology_json());
   EXPECT_EQ(t["fabric"], "fast-ethernet");
@@ -97,7 +82,7 @@ TEST(FastEthernetFabric, TopologyIsHostsPciTulipsAndOneSwitch) {
 }
 
 TEST(FastEthernetFabric, AlltoallRunsOverTcpAndMvia) {
-  json r = run(scenario(R"({"fabric":"fast-ethernet","nodes":4})",
+  json r = run_to_end(scenario_text(R"({"fabric":"fast-ethernet","nodes":4})",
                         R"({"kind":"alltoall","bytes":1024,"iterations":1,
                             "series":[{"id":"m","protocol":"m-via","operation":"send"},
                                       {"id":"t","protocol":"tcp","operation":"send"}]})"));

@@ -105,7 +105,7 @@ nlohmann::json scenario_with(const nlohmann::json& cluster) {
                           {"series", {{{"id", "p"}, {"protocol", "portals"}, {"operation", "put"}}}}}}};
 }
 
-nlohmann::json run(const nlohmann::json& scenario) {
+nlohmann::json run_levels(const nlohmann::json& scenario) {
   std::string err;
   auto s = Session::create(scenario.dump(), &err);
   EXPECT_TRUE(s) << err;
@@ -164,8 +164,8 @@ TEST(FatTreeLevels, EveryRouteChainsUpByTheDestinationsDigitsAndDownToIt) {
 }
 
 TEST(FatTreeLevels, ARunOnSpareLevelsHasTheSameLatenciesAndMoreSwitches) {
-  auto two = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}}));
-  auto five = run(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 5}}));
+  auto two = run_levels(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}}));
+  auto five = run_levels(scenario_with({{"fabric", "qsnet"}, {"nodes", 16}, {"levels", 5}}));
   EXPECT_EQ(two["topology"]["levels"], 2);
   EXPECT_EQ(five["topology"]["levels"], 5);
   EXPECT_GT(five["topology"]["components"].size(), two["topology"]["components"].size());

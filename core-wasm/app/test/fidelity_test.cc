@@ -36,7 +36,7 @@ const Run& default_run() {
   return r;
 }
 
-double latency(const std::string& series, uint32_t bytes) {
+double fidelity_latency(const std::string& series, uint32_t bytes) {
   for (const auto& s : default_run().result["series"])
     if (s["id"] == series)
       for (const auto& p : s["points"])
@@ -82,9 +82,9 @@ TEST(Fidelity, Table2NicThreadBreakdownWithinTenPercent) { expect_table_within("
 
 TEST(Fidelity, LatencyStepsAfter32And288Bytes) {
   for (const char* s : {"portals-put", "tports-send"}) {
-    EXPECT_GT(latency(s, 33) - latency(s, 32), 0.2) << s << ": 64-byte object ends at 32 B (§5.1)";
-    EXPECT_LT(latency(s, 32) - latency(s, 16), 0.1) << s << ": flat up to 32 B";
-    EXPECT_GT(latency(s, 289) - latency(s, 288), 0.2) << s << ": short to long protocol after 288 B (§5.1)";
+    EXPECT_GT(fidelity_latency(s, 33) - fidelity_latency(s, 32), 0.2) << s << ": 64-byte object ends at 32 B (§5.1)";
+    EXPECT_LT(fidelity_latency(s, 32) - fidelity_latency(s, 16), 0.1) << s << ": flat up to 32 B";
+    EXPECT_GT(fidelity_latency(s, 289) - fidelity_latency(s, 288), 0.2) << s << ": short to long protocol after 288 B (§5.1)";
   }
 }
 
@@ -92,7 +92,7 @@ TEST(Fidelity, PortalsAboveTportsByTheTablesGapOrMore) {
   // §5.1 says "approximately 15 us"; Table 1 implies (36.1 - 11.3) / 2 = 12.4 us at 0 B.
   // Every small size must lie between those two published statements, widened by 10%.
   for (uint32_t b : {0u, 1u, 32u, 33u, 256u, 288u, 289u, 512u, 1024u}) {
-    double gap = latency("portals-put", b) - latency("tports-send", b);
+    double gap = fidelity_latency("portals-put", b) - fidelity_latency("tports-send", b);
     EXPECT_GT(gap, 12.4 * 0.9) << b;
     EXPECT_LT(gap, 15.0 * 1.1) << b;
   }

@@ -3,6 +3,8 @@
 // Elan4 series with an InfiniBand series on the same hosts.
 #include <gtest/gtest.h>
 
+#include "support/scenario_runs.h"
+
 #include <set>
 #include <string>
 
@@ -13,12 +15,13 @@
 namespace hpcsim {
 namespace {
 
+using test::scenario_text;
+using test::run_to_end;
+using test::point_latency_us;
+using test::parse_error_of;
+
 using json = nlohmann::json;
 
-std::string scenario(const std::string& cluster, const std::string& workload) {
-  return R"({"format":"hpc-interconnect-scenario","version":1,"id":"t","cluster":)" + cluster +
-         R"(,"workload":)" + workload + "}";
-}
 const std::string kVerbs =
     R"({"kind":"pingpong","initiator":0,"target":1,"warmup_iterations":1,"iterations":2,"sizes_bytes":[4,65536],
         "series":[{"id":"w","protocol":"ib-verbs","operation":"rdma-write"},{"id":"s","protocol":"ib-verbs","operation":"send"}]})";
@@ -26,28 +29,9 @@ const std::string kElan4AndIb =
     R"({"kind":"pingpong","initiator":0,"target":1,"warmup_iterations":1,"iterations":2,"sizes_bytes":[4,65536],
         "series":[{"id":"q","protocol":"elan4-qdma","operation":"send"},{"id":"w","protocol":"ib-verbs","operation":"rdma-write"}]})";
 
-json run(const std::string& text, json* topology = nullptr) {
-  std::string err;
-  auto s = Session::create(text, &err);
-  EXPECT_TRUE(s) << err;
-  if (!s) return json();
-  while (!s->run(1u << 20)) {
-  }
-  if (topology) *topology = json::parse(s->topology_json());
-  return json::parse(s->result_json());
-}
-
-double latency(const json& result, const std::string& series, int bytes) {
-  for (const auto& s : result["series"])
-    if (s["id"] == series)
-      for (const auto& p : s["points"])
-        if (p["bytes"] == bytes) return p["latency_us"].get<double>();
-  return -1;
-}
-
 TEST(InfinibandFabric, ParsesWithInfiniHostNicsAndTheSeed000Hosts) {
   Scenario s;
-  ASSERT_EQ(parse_scenario(scenario(R"({"fabric":"infiniband","nodes":8})", kVerbs), &s), "");
+  ASSERT_EQ(parse_scenario(scenario_text(R"({"fabric":"infiniband","nodes":8})", kVerbs), &s), "");
   EXPECT_EQ(s.nic, "infinihost");
   EXPECT_EQ(s.testbed, "osu-elan4-2005");
   EXPECT_EQ(s.parameters.get("pci.clock_MHz"), 133.0);
@@ -56,7 +40,7 @@ TEST(InfinibandFabric, ParsesWithInfiniHostNicsAndTheSeed000Hosts) {
 TEST(InfinibandFabric, RefusesWhatItCannotCarryNamingTheField) {
   Scenario s;
   auto err = [&](const std::string& cluster, const std::string& workload) {
-    return parse_scenario(scenario(cluster, workload), &s);
+    return parse_scenario(scenario_text(cluster, workload), &s);
   };
   EXPECT_EQ(err(R"({"fabric":"infiniband","nodes":9})", kVerbs), "cluster.nodes: 9 is outside [2, 8]");
   EXPECT_EQ(err(R"({"fabric":"infiniband","nic":"elan4","nodes":4})", kVerbs).rfind("cluster.nic:", 0), 0u);
@@ -79,12 +63,12 @@ TEST(InfinibandFabric, RefusesWhatItCannotCarryNamingTheField) {
 }
 
 TEST(InfinibandFabric, VapiLatencyAndBandwidthInOsuRange) {
-  json r = run(scenario(R"({"fabric":"infiniband","nodes":2})", kVerbs));
-  double write = latency(r, "w", 4), send = latency(r, "s", 4);
+  json r = run_to_end(scenario_text(R"({"fabric":"infiniband","nodes":2})", kVerbs));
+  double write = point_latency_us(r, "w", 4), send = point_latency_us(r, "s", 4);
   EXPECT_GT(write, 3.5);
   EXPECT_LT(write, 8.0);
   EXPECT_GT(send, write);
-  double MBps = 65536 / latency(r, "w", 65536);
+  double MBps = 65536 / point_latency_us(r, "w", 65536);
   EXPECT_GT(MBps, 600.0);
   EXPECT_LT(MBps, 1000.0);
 }
@@ -93,13 +77,13 @@ TEST(InfinibandFabric, VapiLatencyAndBandwidthInOsuRange) {
 // the InfiniBand is the same hardware as alone, so the same latencies, and the topology carries both networks.
 TEST(InfinibandFabric, BesideElan4OnTheSeed000Testbed) {
   json topology;
-  json both = run(scenario(R"({"fabric":"qsnet2","nodes":8})", kElan4AndIb), &topology);
-  json alone = run(scenario(R"({"fabric":"infiniband","nodes":8})", kVerbs));
+  json both = run_to_end(scenario_text(R"({"fabric":"qsnet2","nodes":8})", kElan4AndIb), &topology);
+  json alone = run_to_end(scenario_text(R"({"fabric":"infiniband","nodes":8})", kVerbs));
   for (int bytes : {4, 65536}) {
-    EXPECT_DOUBLE_EQ(latency(both, "w", bytes), latency(alone, "w", bytes)) << bytes;
-    EXPECT_GT(latency(both, "q", bytes), 0.0) << bytes;
+    EXPECT_DOUBLE_EQ(point_latency_us(both, "w", bytes), point_latency_us(alone, "w", bytes)) << bytes;
+    EXPECT_GT(point_latency_us(both, "q", bytes), 0.0) << bytes;
   }
-  EXPECT_LT(latency(both, "q", 4), latency(both, "w", 4));  // Elan4's QDMA is the faster small-message path
+  EXPECT_LT(point_latency_us(both, "q", 4), point_latency_us(both, "w", 4));  // Elan4's QDMA is the faster small-message path
   EXPECT_EQ(topology["fabric"], "qsnet2");
   int ib = 0, hcas = 0;
   std::set<int> ids;
@@ -115,7 +99,7 @@ TEST(InfinibandFabric, BesideElan4OnTheSeed000Testbed) {
   EXPECT_EQ(ib, 8 * 3 + 1);
   // Without an InfiniBand series a QsNetII cluster builds no InfiniBand.
   json plain;
-  run(scenario(R"({"fabric":"qsnet2","nodes":8})", R"({"kind":"pingpong","initiator":0,"target":1,"sizes_bytes":[4],
+  run_to_end(scenario_text(R"({"fabric":"qsnet2","nodes":8})", R"({"kind":"pingpong","initiator":0,"target":1,"sizes_bytes":[4],
         "series":[{"id":"q","protocol":"elan4-qdma","operation":"send"}]})"),
       &plain);
   for (const auto& c : plain["components"]) EXPECT_FALSE(c.contains("network")) << c;

@@ -2,6 +2,8 @@
 // with its field.
 #include <gtest/gtest.h>
 
+#include "support/scenario_runs.h"
+
 #include <limits>
 
 #include "nlohmann/json.hpp"
@@ -10,6 +12,8 @@
 
 namespace hpcsim {
 namespace {
+
+using test::parse_error_of;
 
 using nlohmann::json;
 
@@ -24,11 +28,6 @@ json mixed() {
                 {"id":"tports-send","protocol":"tports","operation":"send"}]}})");
 }
 
-std::string error_of(const json& j) {
-  Scenario s;
-  return parse_scenario(j.dump(), &s);
-}
-
 struct Span {
   double first = std::numeric_limits<double>::max();
   double last = 0;
@@ -39,7 +38,7 @@ struct RunOutcome {
   std::map<int32_t, Span> message_span_ps;  ///< by series: first start and last end of its message records
 };
 
-RunOutcome run(const json& scenario) {
+RunOutcome run_groups(const json& scenario) {
   std::string err;
   auto s = Session::create(scenario.dump(), &err);
   EXPECT_TRUE(s) << err;
@@ -60,17 +59,17 @@ RunOutcome run(const json& scenario) {
   return r;
 }
 
-double latency(const RunOutcome& r, size_t series, size_t point) {
+double group_latency(const RunOutcome& r, size_t series, size_t point) {
   return r.result["series"][series]["points"][point]["latency_us"].get<double>();
 }
 
 TEST(NodeGroups, TwoStacksRunAtTheSameTimeOnOneFabric) {
-  RunOutcome both = run(mixed());
+  RunOutcome both = run_groups(mixed());
   ASSERT_EQ(both.result["series"].size(), 2u);
   for (size_t s = 0; s < 2; ++s)
-    for (size_t k = 0; k < 2; ++k) EXPECT_GT(latency(both, s, k), 0.0) << s << " " << k;
+    for (size_t k = 0; k < 2; ++k) EXPECT_GT(group_latency(both, s, k), 0.0) << s << " " << k;
   // Portals is the slower stack (seed 002 Table 1), each on its own pair.
-  EXPECT_GT(latency(both, 0, 0), latency(both, 1, 0) + 5.0);
+  EXPECT_GT(group_latency(both, 0, 0), group_latency(both, 1, 0) + 5.0);
   EXPECT_EQ(both.result["series"][0]["pair"], json::array({0, 5}));
   EXPECT_EQ(both.result["series"][1]["pair"], json::array({8, 13}));
   // Both series' messages are on the wire in overlapping intervals of simulated time.
@@ -82,10 +81,10 @@ TEST(NodeGroups, TwoStacksRunAtTheSameTimeOnOneFabric) {
   // Without groups the same two series run one after the other on one pair: the grouped run is shorter.
   json sequential = mixed();
   sequential["cluster"].erase("groups");
-  RunOutcome seq = run(sequential);
+  RunOutcome seq = run_groups(sequential);
   EXPECT_LT(both.result["sim_time_us"].get<double>(), seq.result["sim_time_us"].get<double>());
   // The stacks do not disturb each other here (disjoint links): Portals on 0-5 has the latency it has alone.
-  EXPECT_NEAR(latency(both, 0, 0), latency(seq, 0, 0), 1e-9);
+  EXPECT_NEAR(group_latency(both, 0, 0), group_latency(seq, 0, 0), 1e-9);
   // The topology tells the groups apart.
   EXPECT_EQ(both.topology["groups"].size(), 2u);
   for (const auto& c : both.topology["components"])
@@ -102,7 +101,7 @@ TEST(NodeGroups, HalfShiftPairsRunTheirGroupsStacksAndTheBusyFabricIsNoFasterTha
   j["workload"]["sizes_bytes"] = {65536};
   j["cluster"]["groups"] = json::parse(R"([{"nodes":[0,3],"series":"portals-put"},{"nodes":[4,7],"series":"tports-send"},
     {"nodes":[8,11],"series":"portals-put"},{"nodes":[12,15],"series":"tports-send"}])");
-  RunOutcome busy = run(j);
+  RunOutcome busy = run_groups(j);
   EXPECT_EQ(busy.result["series"][0]["pair"], json::array({0, 8}));
   EXPECT_EQ(busy.result["series"][1]["pair"], json::array({4, 12}));
   // Every pair sent its messages: 8 pairs x (1 warm-up + 3) iterations x 2 directions, 4 pairs per series.
@@ -112,11 +111,11 @@ TEST(NodeGroups, HalfShiftPairsRunTheirGroupsStacksAndTheBusyFabricIsNoFasterTha
   idle["cluster"]["groups"] = json::parse(R"([{"nodes":[0,3],"series":"portals-put"},{"nodes":[8,11],"series":"portals-put"},
     {"nodes":[4,7],"series":"tports-send"}])");
   // (A Tports group with no partners is refused; so the idle run drops the Tports series instead.)
-  EXPECT_NE(error_of(idle), "");
+  EXPECT_NE(parse_error_of(idle), "");
   idle["cluster"]["groups"] = json::parse(R"([{"nodes":[0,3],"series":"portals-put"},{"nodes":[8,11],"series":"portals-put"}])");
   idle["workload"]["series"].erase(1);
-  RunOutcome alone = run(idle);
-  EXPECT_GE(latency(busy, 0, 0), latency(alone, 0, 0) - 1e-9);
+  RunOutcome alone = run_groups(idle);
+  EXPECT_GE(group_latency(busy, 0, 0), group_latency(alone, 0, 0) - 1e-9);
   const Span &a = busy.message_span_ps[0], &b = busy.message_span_ps[1];
   EXPECT_LT(a.first, b.last);
   EXPECT_LT(b.first, a.last);
@@ -124,11 +123,11 @@ TEST(NodeGroups, HalfShiftPairsRunTheirGroupsStacksAndTheBusyFabricIsNoFasterTha
 
 TEST(NodeGroups, EveryRuleIsRefusedWithItsField) {
   json j = mixed();
-  ASSERT_EQ(error_of(j), "");
+  ASSERT_EQ(parse_error_of(j), "");
   auto with_groups = [](const char* groups) {
     json x = mixed();
     x["cluster"]["groups"] = json::parse(groups);
-    return error_of(x);
+    return parse_error_of(x);
   };
   EXPECT_EQ(with_groups(R"([{"nodes":[0,7],"series":"portals-put"},{"nodes":[4,15],"series":"tports-send"}])"),
             "cluster.groups/1.nodes: nodes 4-15 overlap group 0 (nodes 0-7)");
@@ -156,29 +155,29 @@ TEST(NodeGroups, EveryRuleIsRefusedWithItsField) {
   e4["cluster"]["groups"][1]["nodes"] = {8, 8};
   e4["cluster"]["groups"][1].erase("pair");
   e4["cluster"]["groups"][2]["nodes"] = {9, 15};
-  EXPECT_EQ(error_of(e4), "cluster.groups/2.series: ompi runs on Elan4 (QsNetII); this cluster's fabric qsnet carries Elan3");
+  EXPECT_EQ(parse_error_of(e4), "cluster.groups/2.series: ompi runs on Elan4 (QsNetII); this cluster's fabric qsnet carries Elan3");
   // Half-shift: both ends of every pair run the same series; pairs come from the pairing.
   json hs = mixed();
   hs["workload"]["pairing"] = "half-shift";
   hs["workload"]["target"] = 8;
   hs["cluster"]["groups"] = json::parse(R"([{"nodes":[0,7],"series":"portals-put"},{"nodes":[8,15],"series":"tports-send"}])");
-  EXPECT_EQ(error_of(hs), "cluster.groups/0.nodes: node 0 is paired with node 8 by the half-shift pairing, but they "
+  EXPECT_EQ(parse_error_of(hs), "cluster.groups/0.nodes: node 0 is paired with node 8 by the half-shift pairing, but they "
                           "run portals-put and tports-send: both ends of a pair must run the same series");
   hs["cluster"]["groups"] = json::parse(R"([{"nodes":[0,3],"series":"portals-put"},{"nodes":[8,10],"series":"portals-put"},
     {"nodes":[4,7],"series":"tports-send"},{"nodes":[12,15],"series":"tports-send"}])");
-  EXPECT_EQ(error_of(hs), "cluster.groups/0.nodes: node 3 is paired with node 11 by the half-shift pairing, and node 11 is in no group");
+  EXPECT_EQ(parse_error_of(hs), "cluster.groups/0.nodes: node 3 is paired with node 11 by the half-shift pairing, and node 11 is in no group");
   hs["cluster"]["groups"] = json::parse(R"([{"nodes":[0,3],"series":"portals-put","pair":[0,1]}])");
-  EXPECT_EQ(error_of(hs), "cluster.groups/0.pair: the half-shift pairing sets the pairs (node i with i + nodes / 2)");
+  EXPECT_EQ(parse_error_of(hs), "cluster.groups/0.pair: the half-shift pairing sets the pairs (node i with i + nodes / 2)");
   // Other workloads and the ringlet refuse groups.
   json ring = json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"r",
     "cluster":{"fabric":"sci-ringlet","nodes":8,"groups":[{"nodes":[0,7],"series":"v"}]},
     "workload":{"kind":"pingpong","initiator":0,"target":4,"sizes_bytes":[0],
       "series":[{"id":"v","protocol":"ss-via","operation":"send"}]}})");
-  EXPECT_EQ(error_of(ring), "cluster.groups: node groups run on fat trees only (qsnet, qsnet2)");
+  EXPECT_EQ(parse_error_of(ring), "cluster.groups: node groups run on fat trees only (qsnet, qsnet2)");
   json a2a = json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"a",
     "cluster":{"fabric":"qsnet2","nodes":8,"groups":[{"nodes":[0,7],"series":"o"}]},
     "workload":{"kind":"alltoall","bytes":1024,"series":[{"id":"o","protocol":"ompi","operation":"rdma-write"}]}})");
-  EXPECT_EQ(error_of(a2a), "cluster.groups: only ping-pong workloads run node groups (this one is alltoall)");
+  EXPECT_EQ(parse_error_of(a2a), "cluster.groups: only ping-pong workloads run node groups (this one is alltoall)");
 }
 
 TEST(NodeGroups, ElanFourStacksShareAQsNetTwoFabric) {
@@ -187,9 +186,9 @@ TEST(NodeGroups, ElanFourStacksShareAQsNetTwoFabric) {
     "cluster":{"fabric":"qsnet2","nodes":8,"groups":[{"nodes":[0,3],"series":"ompi"},{"nodes":[4,7],"series":"mpich"}]},
     "workload":{"kind":"pingpong","initiator":0,"target":3,"sizes_bytes":[4,4096],
       "series":[{"id":"ompi","protocol":"ompi","operation":"rdma-read"},{"id":"mpich","protocol":"mpich-qsnet","operation":"send"}]}})");
-  RunOutcome r = run(j);
+  RunOutcome r = run_groups(j);
   EXPECT_EQ(r.result["series"][1]["pair"], json::array({4, 7}));
-  for (size_t s = 0; s < 2; ++s) EXPECT_GT(latency(r, s, 1), latency(r, s, 0)) << s;
+  for (size_t s = 0; s < 2; ++s) EXPECT_GT(group_latency(r, s, 1), group_latency(r, s, 0)) << s;
   const Span &a = r.message_span_ps[0], &b = r.message_span_ps[1];
   EXPECT_LT(a.first, b.last);
   EXPECT_LT(b.first, a.last);

@@ -1,6 +1,8 @@
 // Scenario parsing: every bad input gets one line naming the field; good input round-trips.
 #include <gtest/gtest.h>
 
+#include "support/scenario_runs.h"
+
 #include "nlohmann/json.hpp"
 #include "scenario/parse_scenario.h"
 #include "workload/pingpong_spec.h"
@@ -8,16 +10,13 @@
 namespace hpcsim {
 namespace {
 
+using test::parse_error_of;
+
 nlohmann::json base() {
   return nlohmann::json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"t",
     "cluster":{"fabric":"qsnet","nodes":16},
     "workload":{"kind":"pingpong","initiator":0,"target":5,"sizes_bytes":[0,8],
       "series":[{"id":"a","protocol":"portals","operation":"put"}]}})");
-}
-
-std::string error_of(const nlohmann::json& j) {
-  Scenario s;
-  return parse_scenario(j.dump(), &s);
 }
 
 TEST(Scenario, AcceptsAValidScenario) {
@@ -37,64 +36,64 @@ TEST(Scenario, FatTreeArityIsReadAndChecked) {
   ASSERT_EQ(parse_scenario(j.dump(), &s), "");
   EXPECT_EQ(s.arity, 8);
   j["cluster"]["arity"] = 9;
-  EXPECT_EQ(error_of(j), "cluster.arity: 9 is outside [2, 8]");
+  EXPECT_EQ(parse_error_of(j), "cluster.arity: 9 is outside [2, 8]");
   j = nlohmann::json::parse(R"({"format":"hpc-interconnect-scenario","version":1,"id":"t",
     "cluster":{"fabric":"sci-ringlet","nodes":8,"arity":2},
     "workload":{"kind":"pingpong","initiator":0,"target":4,"sizes_bytes":[0],
       "series":[{"id":"a","protocol":"ss-via","operation":"send"}]}})");
-  EXPECT_EQ(error_of(j), "cluster.arity: a ringlet has no switch radix (fat trees only)");
+  EXPECT_EQ(parse_error_of(j), "cluster.arity: a ringlet has no switch radix (fat trees only)");
 }
 
-TEST(Scenario, RejectsMalformedJson) { EXPECT_EQ(error_of(nlohmann::json("x")), "scenario: must be an object"); }
+TEST(Scenario, RejectsMalformedJson) { EXPECT_EQ(parse_error_of(nlohmann::json("x")), "scenario: must be an object"); }
 
 TEST(Scenario, NamesTheOffendingField) {
   Scenario s;
   EXPECT_EQ(parse_scenario("{not json", &s), "scenario: not valid JSON");
   auto j = base();
   j["cluster"]["nodes"] = 2000;
-  EXPECT_EQ(error_of(j), "cluster.nodes: 2000 is outside [2, 1024]");
+  EXPECT_EQ(parse_error_of(j), "cluster.nodes: 2000 is outside [2, 1024]");
   // QsNetII's fat tree reaches 4,096 nodes (its catalog entry's max_nodes); a 3-way what-if tree cannot hold them.
   j = base();
   j["cluster"]["fabric"] = "qsnet2";
   j["cluster"]["nic"] = "elan4";
   j["cluster"]["nodes"] = 4097;
-  EXPECT_EQ(error_of(j), "cluster.nodes: 4097 is outside [2, 4096]");
+  EXPECT_EQ(parse_error_of(j), "cluster.nodes: 4097 is outside [2, 4096]");
   j["cluster"]["nodes"] = 4096;
   j["cluster"]["arity"] = 3;
-  EXPECT_EQ(error_of(j), "cluster.arity: 3-way switches hold at most 2187 nodes within 4096 host ports (7 levels), not 4096");
+  EXPECT_EQ(parse_error_of(j), "cluster.arity: 3-way switches hold at most 2187 nodes within 4096 host ports (7 levels), not 4096");
   j = base();
   j["cluster"]["nodes"] = "16";
-  EXPECT_EQ(error_of(j), "cluster.nodes: must be integer");
+  EXPECT_EQ(parse_error_of(j), "cluster.nodes: must be integer");
   j = base();
   j["workload"]["target"] = 0;
-  EXPECT_EQ(error_of(j), "workload.target: must differ from workload.initiator");
+  EXPECT_EQ(parse_error_of(j), "workload.target: must differ from workload.initiator");
   j = base();
   j["workload"]["target"] = 16;
-  EXPECT_EQ(error_of(j), "workload.target: 16 is outside [0, 15]");
+  EXPECT_EQ(parse_error_of(j), "workload.target: 16 is outside [0, 15]");
   j = base();
   j.erase("cluster");
-  EXPECT_EQ(error_of(j), "cluster: is required");
+  EXPECT_EQ(parse_error_of(j), "cluster: is required");
   j = base();
   j["workload"]["sizes_bytes"][1] = -1;
-  EXPECT_EQ(error_of(j), "workload.sizes_bytes/1: -1 is outside [0, 16777216]");
+  EXPECT_EQ(parse_error_of(j), "workload.sizes_bytes/1: -1 is outside [0, 16777216]");
   j = base();
   j["workload"]["series"][0]["operation"] = "send";
-  EXPECT_EQ(error_of(j), "workload.series/0.operation: \"send\" is not an operation of portals");
+  EXPECT_EQ(parse_error_of(j), "workload.series/0.operation: \"send\" is not an operation of portals");
   j = base();
   j["workload"]["series"].push_back(j["workload"]["series"][0]);
-  EXPECT_EQ(error_of(j), "workload.series/1.id: \"a\" is used twice");
+  EXPECT_EQ(parse_error_of(j), "workload.series/1.id: \"a\" is used twice");
 }
 
 TEST(Scenario, ChecksParametersAgainstTheRegistry) {
   auto j = base();
   j["parameters"]["pci.clock_MHz"] = 700;
-  EXPECT_EQ(error_of(j), "parameters.pci.clock_MHz: 700 MHz is outside the allowed range [33, 133]");
+  EXPECT_EQ(parse_error_of(j), "parameters.pci.clock_MHz: 700 MHz is outside the allowed range [33, 133]");
   j = base();
   j["parameters"]["pci.frobs"] = 1;
-  EXPECT_NE(error_of(j).find("parameters.pci.frobs: unknown parameter"), std::string::npos);
+  EXPECT_NE(parse_error_of(j).find("parameters.pci.frobs: unknown parameter"), std::string::npos);
   j = base();
   j["parameters"]["elan3.input_queue_slots"] = 2.5;
-  EXPECT_EQ(error_of(j), "parameters.elan3.input_queue_slots: must be a whole number");
+  EXPECT_EQ(parse_error_of(j), "parameters.elan3.input_queue_slots: must be a whole number");
   j = base();
   j["parameters"]["pci.clock_MHz"] = 133;
   Scenario s;

@@ -17,7 +17,7 @@ std::string small_scenario(const std::string& protocol, const std::string& op, c
          protocol + R"(","operation":")" + op + R"("}]})" + extra + "}";
 }
 
-nlohmann::json run(const std::string& text, uint64_t budget = 1u << 20) {
+nlohmann::json run_session(const std::string& text, uint64_t budget = 1u << 20) {
   std::string err;
   auto s = Session::create(text, &err);
   EXPECT_TRUE(s) << err;
@@ -28,20 +28,20 @@ nlohmann::json run(const std::string& text, uint64_t budget = 1u << 20) {
 }
 
 TEST(Session, SameScenarioSameFingerprint) {
-  auto a = run(small_scenario("portals", "put"));
-  auto b = run(small_scenario("portals", "put"));
+  auto a = run_session(small_scenario("portals", "put"));
+  auto b = run_session(small_scenario("portals", "put"));
   EXPECT_EQ(a["fingerprint"], b["fingerprint"]);
   EXPECT_GT(a["events"].get<uint64_t>(), 100u);
 }
 
 TEST(Session, SlicingDoesNotChangeTheRun) {
-  EXPECT_EQ(run(small_scenario("tports", "send"), 97)["fingerprint"],
-            run(small_scenario("tports", "send"), 1u << 20)["fingerprint"]);
+  EXPECT_EQ(run_session(small_scenario("tports", "send"), 97)["fingerprint"],
+            run_session(small_scenario("tports", "send"), 1u << 20)["fingerprint"]);
 }
 
 TEST(Session, ParametersChangeTheRun) {
-  auto base = run(small_scenario("portals", "get"));
-  auto fast = run(small_scenario("portals", "get", R"(,"parameters":{"elan3.thread_clock_MHz":200})"));
+  auto base = run_session(small_scenario("portals", "get"));
+  auto fast = run_session(small_scenario("portals", "get", R"(,"parameters":{"elan3.thread_clock_MHz":200})"));
   EXPECT_NE(base["fingerprint"], fast["fingerprint"]);
   // A faster NIC processor shortens every latency (seed 002 §6: QsNetII's faster processor).
   for (size_t k = 0; k < 3; ++k)
@@ -50,7 +50,7 @@ TEST(Session, ParametersChangeTheRun) {
 }
 
 TEST(Session, LatencyGrowsWithSizeAndBandwidthIsSizeOverLatency) {
-  auto r = run(small_scenario("tports", "send"));
+  auto r = run_session(small_scenario("tports", "send"));
   auto pts = r["series"][0]["points"];
   EXPECT_LT(pts[0]["latency_us"].get<double>(), pts[2]["latency_us"].get<double>());
   EXPECT_NEAR(pts[2]["bandwidth_MBps"].get<double>(), 4096 / pts[2]["latency_us"].get<double>(), 1e-9);

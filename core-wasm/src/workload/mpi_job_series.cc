@@ -6,7 +6,7 @@
 namespace hpcsim {
 
 namespace {
-constexpr Time kGapBetweenRuns = 20 * kUs;  // idle time between two series, for the animation
+constexpr Time kGapBetweenSeries = 20 * kUs;  // idle time between two series, for the animation
 }
 
 std::string parse_mpi_job_fields(const nlohmann::json& w, MpiJobSpec* out) {
@@ -42,7 +42,7 @@ void MpiJobSeries::start_series(size_t s) {
   runs_.push_back(std::make_unique<NpbRun>(
       sim_, l.host, layers_.back().get(), programs_(), 0.0, series, ids_, [this, s, index]() {
         call_us_[s] = ps_to_us(runs_[index]->elapsed_ps()) / job().iterations;
-        sim_.after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, s]() { start_series(s + 1); });
+        sim_.after(kGapBetweenSeries, 0, EventKind::kWorkloadStep, 0, [this, s]() { start_series(s + 1); });
       }));
   runs_.back()->start();
 }
