@@ -2,8 +2,6 @@
 // the leave to the end and reports the phase tables (seed 001 "Dynamic MPI-2 Process Pool").
 #include <gtest/gtest.h>
 
-#include "support/scenario_runs.h"
-
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -13,6 +11,7 @@
 #include "run/session.h"
 #include "ompi/dynamic_run.h"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 
 namespace hpcsim {
 namespace {

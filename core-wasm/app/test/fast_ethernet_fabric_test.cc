@@ -2,13 +2,12 @@
 // network as a topology of its own. The same hardware model as beside the SCI ringlet, so the same latencies.
 #include <gtest/gtest.h>
 
-#include "support/scenario_runs.h"
-
 #include <string>
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 
 namespace hpcsim {
 namespace {
@@ -16,7 +15,6 @@ namespace {
 using test::scenario_text;
 using test::run_to_end;
 using test::point_latency_us;
-using test::parse_error_of;
 
 using json = nlohmann::json;
 

@@ -3,14 +3,13 @@
 // Elan4 series with an InfiniBand series on the same hosts.
 #include <gtest/gtest.h>
 
-#include "support/scenario_runs.h"
-
 #include <set>
 #include <string>
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 
 namespace hpcsim {
 namespace {
@@ -18,7 +17,6 @@ namespace {
 using test::scenario_text;
 using test::run_to_end;
 using test::point_latency_us;
-using test::parse_error_of;
 
 using json = nlohmann::json;
 

@@ -2,13 +2,12 @@
 // with its field.
 #include <gtest/gtest.h>
 
-#include "support/scenario_runs.h"
-
 #include <limits>
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 
 namespace hpcsim {
 namespace {

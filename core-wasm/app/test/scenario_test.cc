@@ -1,10 +1,9 @@
 // Scenario parsing: every bad input gets one line naming the field; good input round-trips.
 #include <gtest/gtest.h>
 
-#include "support/scenario_runs.h"
-
 #include "nlohmann/json.hpp"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 #include "workload/pingpong_spec.h"
 
 namespace hpcsim {
