@@ -6,10 +6,13 @@
 
 #include "nlohmann/json.hpp"
 #include "run/session.h"
+#include "support/scenario_runs.h"
 #include "workload/alltoall.h"
 
 namespace hpcsim {
 namespace {
+
+using test::run_to_end;
 
 TEST(Alltoall, ProgramsSendToEveryOtherRankAndMatch) {
   auto p = alltoall_programs(6, 1000, 2);
@@ -25,16 +28,6 @@ TEST(Alltoall, ProgramsSendToEveryOtherRankAndMatch) {
   EXPECT_EQ(p[2].ops[5].peer, 3);
 }
 
-nlohmann::json run_alltoall(const std::string& text) {
-  std::string err;
-  auto s = Session::create(text, &err);
-  EXPECT_TRUE(s) << err;
-  if (!s) return {};
-  while (!s->run(1u << 22)) {
-  }
-  return nlohmann::json::parse(s->result_json());
-}
-
 std::string alltoall_scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {
   return R"({"format":"hpc-interconnect-scenario","version":1,"id":"a","cluster":{"fabric":")" + fabric +
          R"(","nodes":)" + std::to_string(nodes) + R"(},"workload":{"kind":"alltoall","bytes":)" +
@@ -42,7 +35,7 @@ std::string alltoall_scenario(const std::string& fabric, int nodes, int bytes, c
 }
 
 TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
-  auto j = run_alltoall(alltoall_scenario("qsnet2", 16, 4096,
+  auto j = run_to_end(alltoall_scenario("qsnet2", 16, 4096,
                         R"({"id":"w","protocol":"ompi","operation":"rdma-write"},{"id":"e","protocol":"ompi","operation":"rdma-read"})"));
   ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
   const auto& t = j["tables"][0];
@@ -58,7 +51,7 @@ TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
 }
 
 TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
-  auto j = run_alltoall(alltoall_scenario("sci-ringlet", 8, 2048,
+  auto j = run_to_end(alltoall_scenario("sci-ringlet", 8, 2048,
                         R"({"id":"v","protocol":"ss-via","operation":"send"},{"id":"t","protocol":"tcp","operation":"send"})"));
   ASSERT_FALSE(j.contains("stalled"));
   const auto& rows = j["tables"][0]["rows"];

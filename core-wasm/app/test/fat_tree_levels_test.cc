@@ -10,6 +10,7 @@
 #include "nlohmann/json.hpp"
 #include "run/session.h"
 #include "scenario/parse_scenario.h"
+#include "support/scenario_runs.h"
 
 namespace hpcsim {
 namespace {
@@ -105,15 +106,11 @@ nlohmann::json scenario_with(const nlohmann::json& cluster) {
                           {"series", {{{"id", "p"}, {"protocol", "portals"}, {"operation", "put"}}}}}}};
 }
 
+// A whole run's result JSON with its topology JSON under "topology".
 nlohmann::json run_levels(const nlohmann::json& scenario) {
-  std::string err;
-  auto s = Session::create(scenario.dump(), &err);
-  EXPECT_TRUE(s) << err;
-  if (!s) return {};
-  while (!s->run(1u << 20)) {
-  }
-  auto out = nlohmann::json::parse(s->result_json());
-  out["topology"] = nlohmann::json::parse(s->topology_json());
+  nlohmann::json topology;
+  auto out = test::run_to_end(scenario.dump(), &topology);
+  out["topology"] = std::move(topology);
   return out;
 }
 

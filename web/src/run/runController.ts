@@ -137,11 +137,7 @@ export class RunController {
       }
       lastNotify = t;
       pending = false;
-      this.store.setState((s) => ({
-        traceVersion: s.traceVersion + 1,
-        traceRecords: this.trace.length,
-        end_ps: Math.max(s.end_ps, this.trace.end_ps),
-      }));
+      this.announceTrace();
     };
     const fail = (message: string, phase: RunErrorPhase) => {
       notifyTrace(true);
@@ -220,19 +216,21 @@ export class RunController {
    * recomputation (tens of ms for 1,024 nodes) does not delay the status a user waits for.
    */
   cancel(): void {
-    const { status, revision } = this.store.getState();
+    const { status } = this.store.getState();
     if (!this.worker || (status !== 'running' && status !== 'loading')) return;
     this.stop();
     this.store.setState({ status: 'cancelled' });
-    setTimeout(() => {
-      const now = this.store.getState();
-      if (this.worker || now.status !== 'cancelled' || now.revision !== revision) return;   // a new run began since
-      this.store.setState((s) => ({
-        traceVersion: s.traceVersion + 1,
-        traceRecords: this.trace.length,
-        end_ps: Math.max(s.end_ps, this.trace.end_ps),
-      }));
-    }, 0);
+    // Announces whatever trace the store holds then: this one's, or a newer run's (a harmless extra notification).
+    setTimeout(() => this.announceTrace(), 0);
+  }
+
+  /** Tells the views over the trace that it changed: a new traceVersion, its record count and end time. */
+  private announceTrace(): void {
+    this.store.setState((s) => ({
+      traceVersion: s.traceVersion + 1,
+      traceRecords: this.trace.length,
+      end_ps: Math.max(s.end_ps, this.trace.end_ps),
+    }));
   }
 
   /** Ends the worker (and the finished session its message channel reads); the state and trace stay. */
