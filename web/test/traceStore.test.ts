@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
+import fc from 'fast-check';
+import { TraceKind } from '../src/sim/traceKindCodes.ts';
 import { batch } from './support/traceBatch.ts';
 
 /** Records as [t_start_ps, t_end_ps, kind, component, message, bytes, value]. */
@@ -36,4 +38,25 @@ test('level kinds hold their last value; next start after t', () => {
   assert.equal(store.maxLevel(21, 5), 2);
   assert.equal(store.nextStartAfter(10), 20);
   assert.equal(store.nextStartAfter(40), null);
+});
+
+test('each category stays sorted by start (ties by arrival) over any batches, growing past its first capacity', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 9 }), fc.boolean()), { maxLength: 700 }), { maxLength: 6 }),
+      (batches) => {
+        const store = new TraceStore();
+        const rows: number[][] = [];
+        for (const b of batches) {
+          const records = b.map(([start, len, packet]) => [start, start + len, packet ? TraceKind.rdma_packet : TraceKind.pci_transaction, 0, 0, 0, 0]);
+          rows.push(...records);
+          store.append(batch(records));
+        }
+        const expected = rows.map((r, i) => [r[0], i, r[2]] as const).filter(([, , kind]) => kind === TraceKind.rdma_packet)
+          .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => i);
+        const idx = store.index.packet;
+        assert.deepEqual(Array.from(idx.order.subarray(0, idx.length)), expected);
+      },
+    ),
+  );
 });

@@ -30,6 +30,44 @@ export function categoryOfKind(kind: number): TraceCategory | null {
 }
 
 const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread', 'piece'];
+const PACKET = CATEGORIES.indexOf('packet');
+const LEVEL = CATEGORIES.indexOf('level');
+
+/** categoryOfKind as a table for append's inner loop: the category's position in CATEGORIES per kind code, −1 none. */
+const CATEGORY_OF_KIND = (() => {
+  const codes = Object.values(TraceKind) as number[];
+  const table = new Int8Array(Math.max(...codes) + 1).fill(-1);
+  for (const code of codes) {
+    const c = categoryOfKind(code);
+    if (c) table[code] = CATEGORIES.indexOf(c);
+  }
+  return table;
+})();
+
+/**
+ * Sorts `records` (indexes in arrival order) by t_start_ps, ties in arrival order. A category's records arrive
+ * nearly in time order (a PCI transaction is recorded when it ends, a little after later ones began), so an insertion
+ * sort costs O(n + displacements); past 32 moves per record it hands over to the library sort.
+ */
+function sortByStart(records: Uint32Array, tStart: Float64Array): void {
+  const limit = 32 * records.length;
+  let moves = 0;
+  for (let i = 1; i < records.length; i++) {
+    const r = records[i];
+    const t = tStart[r];
+    let j = i - 1;
+    while (j >= 0 && tStart[records[j]] > t) {
+      records[j + 1] = records[j];
+      j--;
+    }
+    records[j + 1] = r;
+    moves += i - 1 - j;
+    if (moves > limit) {
+      records.set(Array.from(records).sort((a, b) => tStart[a] - tStart[b] || a - b));
+      return;
+    }
+  }
+}
 
 /** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
 export class SortedIndex {
@@ -37,25 +75,34 @@ export class SortedIndex {
   length = 0;
   maxDuration_ps = 0;
 
-  /** Merges `fresh` (record indexes, any order) into the sorted order. */
-  merge(fresh: number[], tStart: Float64Array, tEnd: Float64Array): void {
+  /**
+   * Merges `fresh` (record indexes, any order) into the sorted order, in place from the back: entries that sort
+   * before all of `fresh` are not touched, so a batch costs O(batch + entries it overtakes), not O(all entries), and
+   * the order grows by doubling. (Records arrive nearly in time order; copying the whole order per batch made the
+   * page's 300,000-packet runs spend tens of ms per batch on the main thread.)
+   */
+  merge(fresh: Uint32Array, tStart: Float64Array, tEnd: Float64Array): void {
     if (fresh.length === 0) return;
-    fresh.sort((a, b) => tStart[a] - tStart[b] || a - b);
-    for (const r of fresh) this.maxDuration_ps = Math.max(this.maxDuration_ps, tEnd[r] - tStart[r]);
+    sortByStart(fresh, tStart);
+    let maxDuration = this.maxDuration_ps;
+    for (let i = 0; i < fresh.length; i++) maxDuration = Math.max(maxDuration, tEnd[fresh[i]] - tStart[fresh[i]]);
+    this.maxDuration_ps = maxDuration;
     const total = this.length + fresh.length;
-    const out = new Uint32Array(Math.max(total, this.order.length * (total > this.order.length ? 2 : 1)));
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < this.length && j < fresh.length) {
-      const a = this.order[i];
-      const b = fresh[j];
-      if (tStart[a] < tStart[b] || (tStart[a] === tStart[b] && a < b)) out[k++] = this.order[i++];
-      else out[k++] = fresh[j++];
+    if (total > this.order.length) {
+      const grown = new Uint32Array(Math.max(total, this.order.length * 2));
+      grown.set(this.order.subarray(0, this.length));
+      this.order = grown;
     }
-    while (i < this.length) out[k++] = this.order[i++];
-    while (j < fresh.length) out[k++] = fresh[j++];
-    this.order = out;
+    const order = this.order;
+    let i = this.length - 1;
+    let j = fresh.length - 1;
+    let k = total - 1;
+    while (j >= 0) {
+      const b = fresh[j];
+      const a = i >= 0 ? order[i] : -1;
+      if (a >= 0 && (tStart[a] > tStart[b] || (tStart[a] === tStart[b] && a > b))) order[k--] = order[i--];
+      else order[k--] = fresh[j--];
+    }
     this.length = total;
   }
 
@@ -141,24 +188,37 @@ export class TraceStore {
     this.bytes.set(batch.bytes, base);
     this.value.set(batch.value, base);
     this.length = base + batch.n;
-    const fresh: Record<TraceCategory, number[]> = {
-      packet: [], pci: [], nic_thread: [], level: [], host_op: [], message: [], queue: [], thread: [], piece: [],
-    };
-    for (let r = base; r < this.length; r++) {
-      const c = categoryOfKind(this.kind[r]);
-      if (c) fresh[c].push(r);
-      if (c === 'packet' && this.message[r] !== 0) {
-        const first = this.firstPacketOfMessage.get(this.message[r]);
-        if (first === undefined || this.t_start_ps[r] < this.t_start_ps[first]) {
-          this.firstPacketOfMessage.set(this.message[r], r);
-        }
+    // Each record's category (CATEGORY_OF_KIND), counted, then the batch's records of each category in arrival order.
+    const category = new Int8Array(batch.n);
+    const counts = new Uint32Array(CATEGORIES.length);
+    const message = this.message;
+    const tStart = this.t_start_ps;
+    const tEnd = this.t_end_ps;
+    let end_ps = this.end_ps;
+    for (let i = 0; i < batch.n; i++) {
+      const r = base + i;
+      const kind = this.kind[r];
+      const c = kind < CATEGORY_OF_KIND.length ? CATEGORY_OF_KIND[kind] : -1;
+      category[i] = c;
+      if (c < 0) continue;
+      counts[c]++;
+      if (c === PACKET && message[r] !== 0) {
+        const first = this.firstPacketOfMessage.get(message[r]);
+        if (first === undefined || tStart[r] < tStart[first]) this.firstPacketOfMessage.set(message[r], r);
       }
-      const end = Math.max(this.t_end_ps[r], this.t_start_ps[r]);
-      if (end > this.end_ps) this.end_ps = end;
+      const end = Math.max(tEnd[r], tStart[r]);
+      if (end > end_ps) end_ps = end;
     }
-    for (const c of CATEGORIES) this.index[c].merge(fresh[c], this.t_start_ps, this.t_end_ps);
+    this.end_ps = end_ps;
+    const fresh = CATEGORIES.map((_, c) => new Uint32Array(counts[c]));
+    counts.fill(0);
+    for (let i = 0; i < batch.n; i++) {
+      const c = category[i];
+      if (c >= 0) fresh[c][counts[c]++] = base + i;
+    }
+    CATEGORIES.forEach((c, i) => this.index[c].merge(fresh[i], tStart, tEnd));
     const perLevel = new Map<string, number[]>();
-    for (const r of fresh.level) {
+    for (const r of fresh[LEVEL]) {
       const key = `${this.kind[r]}:${this.component[r]}`;
       let list = perLevel.get(key);
       if (!list) perLevel.set(key, (list = []));
@@ -167,7 +227,7 @@ export class TraceStore {
     for (const [key, list] of perLevel) {
       let idx = this.levelIndex.get(key);
       if (!idx) this.levelIndex.set(key, (idx = new SortedIndex()));
-      idx.merge(list, this.t_start_ps, this.t_end_ps);
+      idx.merge(Uint32Array.from(list), tStart, tEnd);
     }
   }
 
