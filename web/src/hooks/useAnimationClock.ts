@@ -19,8 +19,10 @@ export function useAnimationClock(): void {
     let frame = 0;
     let last = performance.now();
     const tick = (now: number) => {
-      const wall_s = Math.min(0.25, (now - last) / 1000);
-      last = now;
+      // A frame's timestamp is when the frame began, which can precede the performance.now() the effect started at:
+      // never a negative step (the clock went back by up to a frame after Play).
+      const wall_s = Math.min(0.25, Math.max(0, now - last) / 1000);
+      last = Math.max(last, now);
       const playback = usePlaybackStore.getState();
       const run = source.state();
       let next = playback.time_ps + wall_s * playback.speed_us_per_s * PS_PER_US;
