@@ -1,36 +1,29 @@
 /**
  * Playback controls: play/pause, step back / forward to the previous / next trace record, speed (simulated µs
- * per wall second), time scrubber, jump to a message, current simulated time (µs), run progress.
+ * per wall second), time scrubber, current simulated time (µs); then the jump to a message (MessageJump) and the
+ * run's progress (RunProgress), components of their own so that the time cursor moving every frame does not
+ * re-render the message list, nor the worker's progress reports the scrubber.
  * Keyboard equivalents: hooks/useKeyboardShortcuts.ts.
  */
 import { usePlaying } from '../hooks/usePlaying';
 import { useSpeed } from '../hooks/useSpeed';
 import { useSimTime } from '../hooks/useSimTime';
 import { useTraceEnd } from '../hooks/useTraceEnd';
-import { useRunStatus } from '../hooks/useRunStatus';
-import { useMessageMarks } from '../hooks/useMessageMarks';
-import { useScenario } from '../hooks/useScenario';
 import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
-import { useRunState } from '../run/RunContext';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
-import { formatBytes } from '../charts/formatBytes';
 import { eventPosition, eventTime, logPosition, logTime } from '../playback/playbackModes';
 import { useRun } from '../run/RunContext';
+import { MessageJump } from './MessageJump';
+import { RunProgress } from './RunProgress';
+import { formatUs } from '../charts/formatUs';
 
 const SCRUB_STEPS = 10_000;
-const formatUs = (ps: number) => (ps / 1e6).toFixed(3);
 
 export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const playing = usePlaying();
   const speed = useSpeed();
   const time_ps = useSimTime();
   const end_ps = useTraceEnd();
-  const status = useRunStatus();
-  const now_ps = useRunState((s) => s.now_ps);
-  const events = useRunState((s) => s.events);
-  const records = useRunState((s) => s.traceRecords);
-  const marks = useMessageMarks();
-  const scenario = useScenario();
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
   const axis = usePlaybackStore((s) => s.axis);
   const skips = usePlaybackStore((s) => s.skips);
@@ -42,12 +35,6 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const axisLabel = axis === 'log' ? 'Simulated time (log-scaled)' : axis === 'events' ? 'Simulated time (by event)' : 'Simulated time';
   // A speed restored from a share link may be off the list: offer it too.
   const speeds: number[] = SPEEDS_US_PER_S.includes(speed as never) ? [...SPEEDS_US_PER_S] : [...SPEEDS_US_PER_S, speed].sort((a, b) => a - b);
-
-  const seriesLabel = (i: number) => {
-    const s = scenario.workload.series[i];
-    return s ? (s.label ?? s.id) : `series ${i}`;
-  };
-  const running = status === 'running' || status === 'loading';
 
   return (
     <div className="controls" role="toolbar" aria-label="Playback">
@@ -126,41 +113,8 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
         t = <output data-testid="sim-time">{formatUs(time_ps)}</output> µs
         <span className="muted"> / {formatUs(end_ps)}</span>
       </span>
-      <label>
-        jump to{' '}
-        <select
-          data-testid="message-jump"
-          aria-label="Jump to a message"
-          value=""
-          onChange={(e) => {
-            if (e.target.value !== '') {
-              setPlaying(false);
-              setTime(Number(e.target.value));
-            }
-          }}
-        >
-          <option value="">message…</option>
-          {marks.map((m) => (
-            <option key={`${m.seriesIndex}:${m.bytes}`} value={m.start_ps}>
-              {seriesLabel(m.seriesIndex)} · {formatBytes(m.bytes)}
-              {m.bytes > 0 ? ' B' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
-        {status === 'loading' && 'loading core…'}
-        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${events.toLocaleString()} events`}
-        {status === 'finished' && `done: ${events.toLocaleString()} events, ${records.toLocaleString()} trace records`}
-        {status === 'cancelled' && 'cancelled'}
-        {status === 'error' && 'failed'}
-        {status === 'idle' && 'idle'}
-      </span>
-      {running && (
-        <button type="button" data-testid="cancel-run" onClick={onCancel} aria-label="Cancel the running simulation">
-          Cancel
-        </button>
-      )}
+      <MessageJump />
+      <RunProgress onCancel={onCancel} />
     </div>
   );
 }

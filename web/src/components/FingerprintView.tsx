@@ -1,13 +1,14 @@
 /** The run's fingerprint (hash of every event; OMNeT++-style), shown once the run finishes. */
 import { useSimResult } from '../hooks/useSimResult';
 import { useRunState } from '../run/RunContext';
+import { formatCount } from '../charts/formatCount';
 
 export function FingerprintView() {
   const result = useSimResult();
   const events = useRunState((s) => s.events);
   if (!result?.fingerprint) return <span className="muted fingerprint-pending">fingerprint: pending</span>;
   return (
-    <span className="fingerprint-box" title={`Fingerprint over ${events.toLocaleString()} kernel events`}>
+    <span className="fingerprint-box" title={`Fingerprint over ${formatCount(events)} kernel events`}>
       fingerprint <code data-testid="fingerprint">{result.fingerprint}</code>
     </span>
   );

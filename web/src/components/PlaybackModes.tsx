@@ -6,9 +6,8 @@
 import { useState } from 'react';
 import { usePlaybackStore, type TimeAxis } from '../state/playbackStore';
 import { useMessageMarks } from '../hooks/useMessageMarks';
-import { useScenario } from '../hooks/useScenario';
 import { runUntil } from '../state/timeCursor';
-import { formatBytes } from '../charts/formatBytes';
+import { MessageOptions } from './MessageOptions';
 import type { TraceCategory } from '../trace/traceStore';
 
 const STEP_KINDS: { value: TraceCategory | ''; label: string }[] = [
@@ -28,10 +27,8 @@ export function PlaybackModes() {
   const axis = usePlaybackStore((s) => s.axis);
   const skips = usePlaybackStore((s) => s.skips.length);
   const marks = useMessageMarks();
-  const scenario = useScenario();
   const [untilUs, setUntilUs] = useState('');
   const store = usePlaybackStore.getState();
-  const seriesLabel = (i: number) => scenario.workload.series[i]?.label ?? scenario.workload.series[i]?.id ?? `series ${i}`;
   const until = Number(untilUs);
   return (
     <div className="playback-modes" role="group" aria-label="Playback modes">
@@ -80,11 +77,7 @@ export function PlaybackModes() {
         }}
       >
         <option value="">run until message…</option>
-        {marks.map((m) => (
-          <option key={`${m.seriesIndex}:${m.bytes}`} value={m.start_ps}>
-            {seriesLabel(m.seriesIndex)} · {formatBytes(m.bytes)}{m.bytes > 0 ? ' B' : ''}
-          </option>
-        ))}
+        <MessageOptions marks={marks} />
       </select>
       <label>
         time bar{' '}
