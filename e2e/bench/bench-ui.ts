@@ -11,8 +11,11 @@
  * (d) scenarios/ompi-elan4-64-alltoall.json (MPI_Alltoall on 64 Elan4 nodes: every NIC sends at once; 3.8 M events),
  * (e) scenarios/ompi-elan4-256-exchange.json (MPI_Sendrecv between node i and i + 128 on 256 Elan4 nodes, both ways at
  * once: when the first packets leave together all 2,048 directed links of the fat tree carry one; 0.9 M events),
- * (f) the same exchange at QsNetII's full 4,096 nodes, one series (18,432 components, drawn on a canvas; 9.4 M events).
- * BENCH_ONLY=bc runs only the named cases.
+ * (f) the same exchange at QsNetII's full 4,096 nodes, one series (18,432 components, drawn on a canvas; 9.4 M events),
+ * (g) playing while the core computes (e2e/bench/computingFrames.ts): four shipped scenarios, Play pressed at their
+ * first packet record, frame intervals, long tasks and the first packet drawn until the run finishes.
+ * BENCH_ONLY=bc runs only the named cases. BENCH_DIST=<dir> serves another build of the page than dist/ (e.g. one
+ * built from an earlier commit with `vite build --outDir`), for before/after figures on one machine.
  * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
  * a share link: ms from navigation start to the page being ready to play (Play enabled and the trace holding a packet
  * record: the core loaded and the run's first batch arrived), to
@@ -29,6 +32,7 @@ import { chromium } from 'playwright-core';
 import { ROOT } from '../../core-wasm/cli/engines.ts';
 import { fetchedBytes } from './firstLoadBytes.ts';
 import { packetDensity } from './packetDensity.ts';
+import { COMPUTING_SCENARIOS, whileComputing } from './computingFrames.ts';
 
 const RECORD_MS = 5000;
 
@@ -137,7 +141,8 @@ function cases(): Case[] {
 
 async function main(): Promise<void> {
   const port = await freePort();
-  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  const dist = process.env.BENCH_DIST ? ['--outDir', process.env.BENCH_DIST] : [];
+  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort', ...dist], {
     cwd: ROOT, stdio: 'ignore', detached: true,
   });
   const base = `http://127.0.0.1:${port}/`;
@@ -147,6 +152,18 @@ async function main(): Promise<void> {
   });
   try {
     await waitForHttp(base, 60_000);
+    const only = process.env.BENCH_ONLY;
+    if (!only || only.includes('g')) {
+      console.log('\n(g) playing while the core computes, 1280×800 (median of 3; ms)');
+      console.log('scenario'.padEnd(40), 'frame p50', 'p95', '  max', 'long tasks', 'longest', 'click to packet');
+      for (const id of COMPUTING_SCENARIOS) {
+        const s = await whileComputing(browser, base, id);
+        console.log(
+          id.padEnd(40), s.framesP50.toFixed(0).padStart(9), s.framesP95.toFixed(0).padStart(5), s.framesMax.toFixed(0).padStart(5),
+          String(s.longTasks).padStart(10), s.longestTask.toFixed(0).padStart(7), s.clickToPacket.toFixed(0).padStart(15),
+        );
+      }
+    }
     const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();
     for (const c of cases()) densities.set(c.name, await packetDensity(JSON.stringify(c.scenario)));
     console.log('\ncold load, 1280×800 (ms from navigation start; median of 3)');
