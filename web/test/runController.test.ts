@@ -234,3 +234,16 @@ test('trace batches are appended in budgeted steps, not in their message\'s task
   assert.equal(run.trace.length, recordCount(big));
   assert.equal(run.state().traceRecords, run.trace.length);
 });
+
+test('a step called twice (a frame and its fallback task) appends its batches once', async () => {
+  const { run } = controller('a', {
+    scheduleIngest: (step) => {
+      setTimeout(step, 0);
+      setTimeout(step, 0);
+    },
+  });
+  const big = load('portals-qsnet-pingpong');
+  run.start(big, 1, 'core://node');
+  assert.equal(await settled(run), 'finished');
+  assert.equal(run.trace.length, recordCount(big));
+});

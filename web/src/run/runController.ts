@@ -90,7 +90,8 @@ export interface RunOptions {
   ingestBudgetMs?: number;
   /**
    * Runs an ingestion step later: by default in the next animation frame while the page is visible (before its
-   * rendering, so each frame ingests at most the budget), else in a task of its own. Tests pass their own.
+   * rendering, so each frame ingests at most the budget), else in a task of its own. Calling the step again is
+   * harmless (it runs once). Tests pass their own.
    */
   scheduleIngest?: (step: () => void) => void;
   createWorker: () => SimWorker;
@@ -98,10 +99,15 @@ export interface RunOptions {
   now?: () => number;
 }
 
-/** The default ingestion schedule: the next animation frame of a visible page, else a task (hidden tabs get no frames). */
+/**
+ * The default ingestion schedule: the next animation frame of a visible page, else a task (hidden tabs get no
+ * frames). A frame's step also gets a task 250 ms later, for a page hidden before its frame came; a step runs at
+ * most once (RunController's token), so whichever comes second does nothing.
+ */
 function nextFrameOrTask(step: () => void): void {
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') {
     requestAnimationFrame(() => step());
+    setTimeout(step, 250);
   } else {
     setTimeout(step, 0);
   }
