@@ -6,7 +6,7 @@
  * PacketLayers or hook serves either run without knowing which it is.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker, TraceBatch } from '../sim/bridgeTypes';
+import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker } from '../sim/bridgeTypes';
 import type { Scenario } from '../scenario/scenarioTypes';
 import { parseKindNames, type KindNames } from '../sim/traceKinds';
 import { normalizeResult } from '../sim/normalizeResult';
@@ -83,34 +83,9 @@ export interface RunOptions {
   testSuffix: string;
   /** Minimum wall time between trace-version bumps while the run streams, ms (keeps React renders cheap). */
   traceNotifyMs: number;
-  /**
-   * Wall time one ingestion step may spend appending received trace batches to the trace store, ms (default 8): the
-   * rest waits for the next step, so a run streaming hundreds of thousands of records keeps the page's frames coming.
-   */
-  ingestBudgetMs?: number;
-  /**
-   * Runs an ingestion step later: by default in the next animation frame while the page is visible (before its
-   * rendering, so each frame ingests at most the budget), else in a task of its own. Calling the step again is
-   * harmless (it runs once). Tests pass their own.
-   */
-  scheduleIngest?: (step: () => void) => void;
   createWorker: () => SimWorker;
   /** Wall clock, ms (performance.now). */
   now?: () => number;
-}
-
-/**
- * The default ingestion schedule: the next animation frame of a visible page, else a task (hidden tabs get no
- * frames). A frame's step also gets a task 250 ms later, for a page hidden before its frame came; a step runs at
- * most once (RunController's token), so whichever comes second does nothing.
- */
-function nextFrameOrTask(step: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') {
-    requestAnimationFrame(() => step());
-    setTimeout(step, 250);
-  } else {
-    setTimeout(step, 0);
-  }
 }
 
 export class RunController {
@@ -122,12 +97,6 @@ export class RunController {
   readonly qualifier: string;
   readonly testSuffix: string;
   private worker: SimWorker | null = null;
-  /** Trace batches received from the worker and not yet appended to `trace`, oldest first. */
-  private pending: TraceBatch[] = [];
-  /** The ingestion step scheduled for the current run (null: none); a reset makes a scheduled one a no-op. */
-  private ingestToken: object | null = null;
-  /** What runs once the pending batches are all appended (the run's end, when the worker's `done` found a backlog). */
-  private drained: (() => void) | null = null;
 
   constructor(private readonly options: RunOptions) {
     this.id = options.id;
@@ -143,17 +112,13 @@ export class RunController {
   /** Ends any run going on and clears the trace and state for scenario revision `revision`. */
   reset(revision: number, patch: Partial<Pick<RunState, 'scenario' | 'status' | 'error'>> = {}): void {
     this.stop();
-    this.pending = [];
-    this.ingestToken = null;
-    this.drained = null;
     this.trace.clear();
     this.store.setState((s) => ({ ...INITIAL, ...patch, revision, traceVersion: s.traceVersion + 1 }));
   }
 
   /**
    * Runs `scenario` (of scenario revision `revision`) in a fresh worker loading the core from `wasmUrl`, replacing
-   * any run going on: status loading → running → finished | cancelled | error, the trace growing as batches arrive
-   * (appended in steps of at most `ingestBudgetMs` each, see scheduleIngest; every batch is in before `finished`).
+   * any run going on: status loading → running → finished | cancelled | error, the trace growing as batches arrive.
    */
   start(scenario: Scenario, revision: number, wasmUrl: string, events: RunEvents = {}): void {
     this.reset(revision, { scenario, status: 'loading' });
@@ -175,7 +140,6 @@ export class RunController {
       this.announceTrace();
     };
     const fail = (message: string, phase: RunErrorPhase) => {
-      this.ingestAll();
       notifyTrace(true);
       patch({ status: 'error', error: message });
       this.stop();
@@ -194,31 +158,38 @@ export class RunController {
           events.topology?.(m.topology);
           break;
         case 'trace':
-          // Appended in budgeted steps (ingestStep), not in this message's task: a run sends batches faster than
-          // the main thread can index them, and a queue of such tasks held Chromium's frames back (7 per second).
-          this.pending.push(m.batch);
-          this.scheduleIngest(() => notifyTrace(false));
+          this.trace.append(m.batch);
+          notifyTrace(false);
           break;
         case 'progress':
           patch({ now_ps: m.now_ps, events: m.events });
           if (pending) notifyTrace(true);
           break;
         case 'done': {
-          // Finished once every batch is appended: at once if none waits, else after the ingestion steps (budgeted,
-          // so a backlog of a fast run does not become one long task at its end).
-          if (this.pending.length > 0) {
-            this.drained = () => this.finish(m, worker, events, notifyTrace);
-            this.scheduleIngest(() => notifyTrace(false));
-          } else {
-            this.finish(m, worker, events, notifyTrace);
+          notifyTrace(true);
+          let result: SimResult | null = null;
+          let error: string | null = null;
+          try {
+            result = normalizeResult(m.resultText);
+          } catch (err) {
+            error = `The simulator's result could not be read: ${(err as Error).message}`;
           }
+          // The topology stays the object sent at the start (a run does not change it), so views keyed on it (the
+          // layout, the zoom, the topology index) are not rebuilt and a zoom is not lost.
+          patch({
+            status: 'finished', result, error, now_ps: m.now_ps, events: m.events,
+            end_ps: Math.max(this.trace.end_ps, m.now_ps),
+          });
+          if (error) events.error?.(error, 'result');
+          else events.finished?.();
+          // The worker keeps the finished session for hs_message_json until a new run replaces it.
+          this.messages.attach(worker);
           break;
         }
         case 'message':
           this.messages.receive(m.requestId, m.json);
           break;
         case 'cancelled':
-          this.ingestAll();
           notifyTrace(true);
           patch({ status: 'cancelled', now_ps: m.now_ps, events: m.events });
           this.stop();
@@ -240,79 +211,17 @@ export class RunController {
    * Stops a loading or running run at once: its worker is terminated (a cancelled run's session is never read
    * again), the status becomes cancelled with the last progress the worker reported, and the trace received so far
    * stays. (Asking the worker with the protocol's `cancel` waited for the end of its slice and a message round trip:
-   * 70-100 ms on a loaded 2-core machine.) The status changes in the click's own task; the batches received and not
-   * yet appended are appended, and the views over the trace told of them, in a task of their own, so that neither
-   * (tens of ms for 1,024 nodes) delays the status a user waits for.
+   * 70-100 ms on a loaded 2-core machine.) The status changes in the click's own task; the views over the trace
+   * are told of the batches that arrived since their last notification in a task of their own, so that their
+   * recomputation (tens of ms for 1,024 nodes) does not delay the status a user waits for.
    */
   cancel(): void {
     const { status } = this.store.getState();
     if (!this.worker || (status !== 'running' && status !== 'loading')) return;
     this.stop();
-    this.ingestToken = null; // the deferred task below appends what is pending; a scheduled step has nothing to do
-    this.drained = null; // a run whose end waited for its backlog ends cancelled instead
     this.store.setState({ status: 'cancelled' });
-    // Appends the batches received before the click and announces the trace the store holds then: this one's, or a
-    // newer run's (a harmless extra notification).
-    setTimeout(() => {
-      this.ingestAll();
-      this.announceTrace();
-    }, 0);
-  }
-
-  /** Schedules an ingestion step unless one is: it appends pending batches for up to the budget, then `after()`. */
-  private scheduleIngest(after: () => void): void {
-    if (this.ingestToken) return;
-    const token = {};
-    this.ingestToken = token;
-    const schedule = this.options.scheduleIngest ?? nextFrameOrTask;
-    const now = this.options.now ?? (() => performance.now());
-    const budget = this.options.ingestBudgetMs ?? 8;
-    schedule(() => {
-      if (this.ingestToken !== token) return; // reset since, or done already ingested everything
-      this.ingestToken = null;
-      const start = now();
-      do this.trace.append(this.pending.shift()!); // at least one batch per step
-      while (this.pending.length > 0 && now() - start < budget);
-      if (this.pending.length > 0) this.scheduleIngest(after);
-      after();
-      if (this.pending.length === 0 && this.drained) {
-        const drained = this.drained;
-        this.drained = null;
-        drained();
-      }
-    });
-  }
-
-  /**
-   * The run's end (the worker's `done`, every batch appended): the result, status finished, the owner told, and the
-   * worker kept for message requests.
-   */
-  private finish(m: Extract<FromWorker, { type: 'done' }>, worker: SimWorker, events: RunEvents, notifyTrace: (force: boolean) => void): void {
-    notifyTrace(true);
-    let result: SimResult | null = null;
-    let error: string | null = null;
-    try {
-      result = normalizeResult(m.resultText);
-    } catch (err) {
-      error = `The simulator's result could not be read: ${(err as Error).message}`;
-    }
-    // The topology stays the object sent at the start (a run does not change it), so views keyed on it (the
-    // layout, the zoom, the topology index) are not rebuilt and a zoom is not lost.
-    this.store.setState({
-      status: 'finished', result, error, now_ps: m.now_ps, events: m.events,
-      end_ps: Math.max(this.trace.end_ps, m.now_ps),
-    });
-    if (error) events.error?.(error, 'result');
-    else events.finished?.();
-    // The worker keeps the finished session for hs_message_json until a new run replaces it.
-    this.messages.attach(worker);
-  }
-
-  /** Appends every pending batch now (the run ended, failed or was cancelled: its trace must be complete). */
-  private ingestAll(): void {
-    for (const batch of this.pending) this.trace.append(batch);
-    this.pending = [];
-    this.ingestToken = null;
+    // Announces whatever trace the store holds then: this one's, or a newer run's (a harmless extra notification).
+    setTimeout(() => this.announceTrace(), 0);
   }
 
   /** Tells the views over the trace that it changed: a new traceVersion, its record count and end time. */

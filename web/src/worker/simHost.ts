@@ -16,12 +16,8 @@ import type { CoreBridge } from '../sim/coreBridge';
  */
 const EVENTS_PER_CALL = 20_000;
 const SLICE_MS = 40;
-/**
- * Trace records per hs_trace_take batch. The page appends whole batches within its ingestion budget
- * (run/runController.ts, 8 ms a step): 8,192 records take about 1-5 ms to index there, 65,536 took 20-60 ms and
- * overran it.
- */
-const RECORDS_PER_BATCH = 8_192;
+/** Trace records per hs_trace_take batch. */
+const RECORDS_PER_BATCH = 65_536;
 
 /** An error tagged with the phase it happened in (see FromWorker 'error'). */
 export class PhaseError extends Error {
