@@ -33,6 +33,7 @@ import { ROOT } from '../../core-wasm/cli/engines.ts';
 import { fetchedBytes } from './firstLoadBytes.ts';
 import { packetDensity } from './packetDensity.ts';
 import { COMPUTING_SCENARIOS, whileComputing } from './computingFrames.ts';
+import { READY_TO_PLAY } from './readyToPlay.ts';
 
 const RECORD_MS = 5000;
 
@@ -89,10 +90,8 @@ async function waitForHttp(url: string, timeout_ms: number): Promise<void> {
 const COLD_LOAD = `new Promise((resolve) => {
   const out = { ready: 0, moved: 0, packet: 0 };
   const wait = () => {
+    if (!${READY_TO_PLAY}) return requestAnimationFrame(wait);
     const play = document.querySelector('[data-testid="play-toggle"]');
-    const status = document.querySelector('[data-testid="run-status"]');
-    // Ready: Play is enabled and the trace holds a packet record (the run's first batch has arrived).
-    if (!play || play.disabled || Number(status?.getAttribute('data-packet-records') ?? 0) === 0) return requestAnimationFrame(wait);
     const t0 = document.querySelector('[data-testid="sim-time"]')?.textContent;
     out.ready = performance.now();
     play.click();

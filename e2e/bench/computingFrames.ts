@@ -7,6 +7,7 @@
  * re-renders the views over the growing trace while it animates.
  */
 import type { Browser } from 'playwright-core';
+import { READY_TO_PLAY } from './readyToPlay.ts';
 
 /** The scenarios measured: two-node sweeps with long traces, the default, BT-IO and the 256-node half-shift. */
 export const COMPUTING_SCENARIOS = ['ompi-elan4-progress', 'portals-qsnet-pingpong', 'pvfs2-btio', 'qsnet-256-half-shift'];
@@ -28,11 +29,9 @@ const WHILE_COMPUTING = `new Promise((resolve) => {
   const tasks = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); }).observe({ type: 'longtask' });
   const wait = () => {
-    const play = document.querySelector('[data-testid="play-toggle"]');
-    const status = document.querySelector('[data-testid="run-status"]');
-    if (!play || play.disabled || Number(status?.getAttribute('data-packet-records') ?? 0) === 0) return requestAnimationFrame(wait);
+    if (!${READY_TO_PLAY}) return requestAnimationFrame(wait);
     const clicked = performance.now();
-    play.click();
+    document.querySelector('[data-testid="play-toggle"]').click();
     const frames = [];
     let packet = -1;
     let last = clicked;

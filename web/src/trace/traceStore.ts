@@ -97,10 +97,10 @@ export class SortedIndex {
     let i = this.length - 1;
     let j = fresh.length - 1;
     let k = total - 1;
+    // Fill from the back: the later of the two tails' last entries (ties: the later record) goes last.
+    const after = (a: number, b: number) => tStart[a] > tStart[b] || (tStart[a] === tStart[b] && a > b);
     while (j >= 0) {
-      const b = fresh[j];
-      const a = i >= 0 ? order[i] : -1;
-      if (a >= 0 && (tStart[a] > tStart[b] || (tStart[a] === tStart[b] && a > b))) order[k--] = order[i--];
+      if (i >= 0 && after(order[i], fresh[j])) order[k--] = order[i--];
       else order[k--] = fresh[j--];
     }
     this.length = total;
