@@ -10,7 +10,7 @@ import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import type { CoreBridge } from '../src/sim/coreBridge.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { indexTopology } from '../src/trace/topologyIndex.ts';
-import { sequenceModel, type SequenceModel } from '../src/trace/sequenceModel.ts';
+import { sequenceModel, type SequenceModel, type SequenceModelOptions } from '../src/trace/sequenceModel.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
 
 let core: CoreBridge;
@@ -19,14 +19,14 @@ before(async () => {
 });
 
 /** The sequence model of shipped scenario `id`'s whole run over [0, to_ps]. */
-function modelOf(id: string, to_ps: number): SequenceModel {
+function modelOf(id: string, to_ps: number, options?: SequenceModelOptions): SequenceModel {
   const session = core.create(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8'));
   assert.ok(session > 0, core.lastError());
   try {
     while (core.run(session, 1_000_000) === 'more');
     const store = new TraceStore();
     for (const b of core.drainTrace(session)) store.append(b);
-    return sequenceModel(store, indexTopology(core.topology(session)), 0, to_ps);
+    return sequenceModel(store, indexTopology(core.topology(session)), 0, to_ps, options);
   } finally {
     core.destroy(session);
   }
@@ -56,4 +56,14 @@ test('on the QsNet fat tree, every flow of a ping-pong message joins its two nod
     if (m) assert.deepEqual([f.from, f.to].sort(), [m.from, m.to].sort(), `flow of message ${f.message}`);
     assert.ok(ends.has(f.from) && ends.has(f.to));
   }
+});
+
+test('flowsUpTo: a window with more messages than it has no flows; one within it has the same flows as without it', () => {
+  const all = modelOf('portals-qsnet-pingpong', 200_000_000);
+  const n = all.messages.length;
+  assert.ok(n >= 4 && all.flows.length >= 4);
+  const over = modelOf('portals-qsnet-pingpong', 200_000_000, { flowsUpTo: n - 1 });
+  assert.deepEqual(over.messages, all.messages);
+  assert.deepEqual(over.flows, []);
+  assert.deepEqual(modelOf('portals-qsnet-pingpong', 200_000_000, { flowsUpTo: n }), all);
 });

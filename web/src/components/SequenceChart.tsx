@@ -56,16 +56,17 @@ export function SequenceChart() {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref);
   const { from_ps, to_ps, cursor_ps } = useTimeWindow();
-  const model = useSequenceModel(from_ps, to_ps);
-  const run = useRun();
   const scenario = useScenario();
+  // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
+  const nas = mpiRanksOf(scenario) !== null;
+  // Packet flows are drawn only in a sparse window (below); the model skips their scan in a denser one.
+  const model = useSequenceModel(from_ps, to_ps, nas ? LABEL_MAX_MESSAGES : SVG_MAX_MESSAGES);
+  const run = useRun();
   const topology = useTopology();
   useTraceVersion(); // the "next message" button reads the growing trace
   // The message the open walkthrough step narrates, drawn with the walkthrough's highlight.
   const narrated = useWalkthroughMessage();
   const zoom = useViewStore((s) => s.zoom);
-  // An MPI job (NAS runs, all-to-all): lanes are ranks, arrows coloured by transport.
-  const nas = mpiRanksOf(scenario) !== null;
   // A dynamic job's joining process is rank `processes` on a node of its own: its lanes are nodes, named with their rank.
   const joiner = joinerOf(scenario);
   const ranks = mpiRanksOf(scenario) ?? 0;
@@ -90,7 +91,8 @@ export function SequenceChart() {
   const messages = model?.messages ?? [];
   const dense = messages.length > SVG_MAX_MESSAGES;
   const labelled = messages.length <= LABEL_MAX_MESSAGES;
-  // An MPI job's window's packet flows (SCI remote writes, echoes) would hide its MPI arrows: shown only when few.
+  // An MPI job's window's packet flows (SCI remote writes, echoes) would hide its MPI arrows: shown only when few
+  // (the model leaves them out above the same count).
   const flows = !dense && (!nas || labelled) ? (model?.flows ?? []) : [];
   const segments = useMemo<SequenceSegment[]>(
     () =>

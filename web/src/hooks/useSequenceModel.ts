@@ -7,21 +7,22 @@ import { sequenceModel, type SequenceModel } from '../trace/sequenceModel';
 
 /**
  * Messages and packet flows in [from_ps, to_ps] (trace/sequenceModel.ts), recomputed when the trace grows or
- * the senders of messages without packets (NAS MPI messages) arrive from the message catalog.
+ * the senders of messages without packets (NAS MPI messages) arrive from the message catalog. Flows only when the
+ * window holds at most `flowsUpTo` messages (the chart draws none above that; the scan is the model's cost).
  */
-export function useSequenceModel(from_ps: number, to_ps: number): SequenceModel | null {
+export function useSequenceModel(from_ps: number, to_ps: number, flowsUpTo: number): SequenceModel | null {
   const { trace } = useRun();
   const version = useTraceVersion();
   const topo = useTopologyIndex();
   const first = useMemo(
-    () => (topo ? sequenceModel(trace, topo, from_ps, to_ps) : null),
+    () => (topo ? sequenceModel(trace, topo, from_ps, to_ps, { flowsUpTo }) : null),
     // version: the trace store (outside React) grew
-    [trace, topo, from_ps, to_ps, version],
+    [trace, topo, from_ps, to_ps, flowsUpTo, version],
   );
   const unknown = useMemo(() => first?.messages.filter((m) => m.from === null).map((m) => m.message) ?? [], [first]);
   const { sources, version: sourcesVersion } = useMessageSources(unknown);
   return useMemo(
-    () => (topo && first && unknown.length > 0 && sources.size > 0 ? sequenceModel(trace, topo, from_ps, to_ps, sources) : first),
-    [trace, first, unknown, sources, sourcesVersion, topo, from_ps, to_ps],
+    () => (topo && first && unknown.length > 0 && sources.size > 0 ? sequenceModel(trace, topo, from_ps, to_ps, { sources, flowsUpTo }) : first),
+    [trace, first, unknown, sources, sourcesVersion, topo, from_ps, to_ps, flowsUpTo],
   );
 }

@@ -8,6 +8,10 @@
  *   header, the RDMA data, the ACKs; on an SCI ringlet the adapters that pass the packets on between source and
  *   target are neither (the flow goes from the source to the target, not hop by hop).
  * Reads the trace columns (trace/traceStore.ts) without copying them. Pure.
+ *
+ * The flows cost a scan of the window's packet records (up to MAX_PACKET_RECORDS), which is most of the model's time
+ * in a large job's dense window; a caller that draws no flows above some number of messages passes it as
+ * `flowsUpTo`, and a window with more messages than that has `flows` empty without the scan.
  */
 import type { TraceStore } from './traceStore';
 import { ejectingNode, injectingNode, type TopologyIndex } from './topologyIndex';
@@ -45,9 +49,17 @@ export interface SequenceModel {
 /** At most this many packet records are scanned per window (keeps the chart cheap for 1 MiB transfers). */
 const MAX_PACKET_RECORDS = 20_000;
 
+export interface SequenceModelOptions {
+  /** Senders (node) of messages whose packets carry no message id, by message id (the message catalog's `src`). */
+  sources?: ReadonlyMap<number, number>;
+  /** Packet flows only when the window holds at most this many messages (default: always). */
+  flowsUpTo?: number;
+}
+
 export function sequenceModel(
-  trace: TraceStore, topo: TopologyIndex, from_ps: number, to_ps: number, sources?: ReadonlyMap<number, number>,
+  trace: TraceStore, topo: TopologyIndex, from_ps: number, to_ps: number, options: SequenceModelOptions = {},
 ): SequenceModel {
+  const { sources, flowsUpTo = Infinity } = options;
   const messages: SequenceMessage[] = [];
   const nodes = new Set<number>();
   trace.forEachInWindow('message', from_ps, to_ps, (r) => {
@@ -62,6 +74,7 @@ export function sequenceModel(
     nodes.add(to);
     if (from !== null) nodes.add(from);
   });
+  if (messages.length > flowsUpTo) return { messages, flows: [], nodes: [...nodes].sort((a, b) => a - b) };
 
   // Packet records by (message, kind). On a ringlet (links from adapter to adapter) a packet passes every adapter
   // between its source and its target, each hop a record: an adapter that both takes in and sends on the same
