@@ -9,6 +9,7 @@
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
 import type { TraceBatch } from '../sim/bridgeTypes';
+import { grown } from './growableColumn';
 import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';
 
 export type TraceCategory = 'packet' | 'pci' | 'nic_thread' | 'level' | 'host_op' | 'message' | 'queue' | 'thread' | 'piece';
@@ -88,11 +89,7 @@ export class SortedIndex {
     for (let i = 0; i < fresh.length; i++) maxDuration = Math.max(maxDuration, tEnd[fresh[i]] - tStart[fresh[i]]);
     this.maxDuration_ps = maxDuration;
     const total = this.length + fresh.length;
-    if (total > this.order.length) {
-      const grown = new Uint32Array(Math.max(total, this.order.length * 2));
-      grown.set(this.order.subarray(0, this.length));
-      this.order = grown;
-    }
+    if (total > this.order.length) this.order = grown(this.order, Uint32Array, Math.max(total, this.order.length * 2), this.length);
     const order = this.order;
     let i = this.length - 1;
     let j = fresh.length - 1;
@@ -163,18 +160,14 @@ export class TraceStore {
   private grow(min: number): void {
     if (min <= this.t_start_ps.length) return;
     const cap = Math.max(min, this.t_start_ps.length * 2, 4096);
-    const grow = <T extends Float64Array | Uint32Array | Int32Array>(old: T, make: (n: number) => T): T => {
-      const next = make(cap);
-      next.set(old.subarray(0, this.length));
-      return next;
-    };
-    this.t_start_ps = grow(this.t_start_ps, (n) => new Float64Array(n));
-    this.t_end_ps = grow(this.t_end_ps, (n) => new Float64Array(n));
-    this.kind = grow(this.kind, (n) => new Uint32Array(n));
-    this.component = grow(this.component, (n) => new Uint32Array(n));
-    this.message = grow(this.message, (n) => new Uint32Array(n));
-    this.bytes = grow(this.bytes, (n) => new Uint32Array(n));
-    this.value = grow(this.value, (n) => new Int32Array(n));
+    const n = this.length;
+    this.t_start_ps = grown(this.t_start_ps, Float64Array, cap, n);
+    this.t_end_ps = grown(this.t_end_ps, Float64Array, cap, n);
+    this.kind = grown(this.kind, Uint32Array, cap, n);
+    this.component = grown(this.component, Uint32Array, cap, n);
+    this.message = grown(this.message, Uint32Array, cap, n);
+    this.bytes = grown(this.bytes, Uint32Array, cap, n);
+    this.value = grown(this.value, Int32Array, cap, n);
   }
 
   append(batch: TraceBatch): void {
