@@ -148,8 +148,16 @@ export class TraceStore {
   readonly levelIndex = new Map<string, SortedIndex>();
   /** Message id → its earliest packet record (a packet kind); that hop's link starts at the sender's NIC. */
   readonly firstPacketOfMessage = new Map<number, number>();
+  /** Incremented by clear(): record indices of an earlier epoch name other records. */
+  epoch = 0;
+  /** Per append: the record count after it, and the earliest t_start_ps of its records (earliestStartSince). */
+  private appendEnds: number[] = [];
+  private appendMinStarts: number[] = [];
 
   clear(): void {
+    this.epoch++;
+    this.appendEnds = [];
+    this.appendMinStarts = [];
     this.length = 0;
     this.end_ps = 0;
     this.firstPacketOfMessage.clear();
@@ -188,8 +196,10 @@ export class TraceStore {
     const tStart = this.t_start_ps;
     const tEnd = this.t_end_ps;
     let end_ps = this.end_ps;
+    let minStart = Infinity;
     for (let i = 0; i < batch.n; i++) {
       const r = base + i;
+      if (tStart[r] < minStart) minStart = tStart[r];
       const kind = this.kind[r];
       const c = kind < CATEGORY_OF_KIND.length ? CATEGORY_OF_KIND[kind] : -1;
       category[i] = c;
@@ -203,6 +213,8 @@ export class TraceStore {
       if (end > end_ps) end_ps = end;
     }
     this.end_ps = end_ps;
+    this.appendEnds.push(this.length);
+    this.appendMinStarts.push(minStart);
     const fresh = CATEGORIES.map((_, c) => new Uint32Array(counts[c]));
     counts.fill(0);
     for (let i = 0; i < batch.n; i++) {
@@ -222,6 +234,17 @@ export class TraceStore {
       if (!idx) this.levelIndex.set(key, (idx = new SortedIndex()));
       idx.merge(Uint32Array.from(list), tStart, tEnd);
     }
+  }
+
+  /**
+   * Earliest t_start_ps (ps) of the records from index `record` on (Infinity when there are none): a view of a window
+   * ending before it saw all its records when the store held `record` records (hooks/useWindowedModel.ts). Counts
+   * whole appends, so it may be earlier than the exact bound, never later. O(appends since `record`).
+   */
+  earliestStartSince(record: number): number {
+    let min = Infinity;
+    for (let a = this.appendEnds.length - 1; a >= 0 && this.appendEnds[a] > record; a--) min = Math.min(min, this.appendMinStarts[a]);
+    return min;
   }
 
   /** Calls `visit(record)` for each record of `category` with t_start ≤ t < t_end (or = t when instantaneous). */
