@@ -1,7 +1,7 @@
 /**
  * The cluster: hosts, PCI buses, NICs and switches (SVG, laid out by trace/clusterLayout.ts; captions and tooltips
  * from the run's topology facts and the catalog, trace/networkFacts.ts; above CANVAS_COMPONENTS components, as on
- * QsNetII's 4,096 nodes, drawn on a canvas instead, trace/componentPainter.ts, clicked and hovered through
+ * 1,024 QsNet nodes and QsNetII's 4,096, drawn on a canvas instead, trace/componentPainter.ts, clicked and hovered through
  * trace/componentBoxes.ts's componentAt) with
  * packets in flight on a canvas overlay (trace/packetPainter.ts). Clicking a component selects its node;
  * clicking a packet (hit-tested at the current time, trace/packetHitTest.ts) opens its packet layers. The wheel,
