@@ -39,7 +39,7 @@ test('a kept window model sees the same records as a fresh scan, whatever batche
         const to = from + width;
         let cache = null as WindowedCache<number[]> | null;
         batches.forEach((b, i) => {
-          if (i === cut) cache = { inputs: [from], epoch: store.epoch, length: store.length, value: windowRecords(store, from, to) };
+          if (i === cut) cache = { trace: store, inputs: [from], epoch: store.epoch, length: store.length, value: windowRecords(store, from, to) };
           store.append(batch(b.map(([s, len]) => [s, s + len, TraceKind.rdma_packet, 0, 0, 0, 0])));
         });
         if (windowedCacheValid(cache, store, to, [from], () => true)) assert.deepEqual(cache!.value, windowRecords(store, from, to));
@@ -49,15 +49,20 @@ test('a kept window model sees the same records as a fresh scan, whatever batche
   );
 });
 
-test('a kept window model is dropped on a new input, a cleared trace, a record in the window or when incomplete', () => {
+test('a kept window model is dropped on a new input, another trace, a cleared trace, a record in the window or when incomplete', () => {
   const store = new TraceStore();
   store.append(batch([[10, 20, TraceKind.rdma_packet, 0, 0, 0, 0]]));
-  const cache: WindowedCache<string> = { inputs: [0, 'node 3'], epoch: store.epoch, length: store.length, value: 'model' };
+  const cache: WindowedCache<string> = { trace: store, inputs: [0, 'node 3'], epoch: store.epoch, length: store.length, value: 'model' };
   store.append(batch([[500, 520, TraceKind.rdma_packet, 0, 0, 0, 0]]));
   assert.equal(windowedCacheValid(cache, store, 100, [0, 'node 3'], () => true), true, 'growth after the window');
   assert.equal(windowedCacheValid(cache, store, 100, [0, 'node 4'], () => true), false, 'another input');
   assert.equal(windowedCacheValid(cache, store, 100, [0, 'node 3'], () => false), false, 'incomplete');
   assert.equal(windowedCacheValid(cache, store, 500, [0, 'node 3'], () => true), false, 'a record starting at the window end');
+  const other = new TraceStore();   // the same records, and so the same epoch and length, in another run's store
+  other.append(batch([[10, 20, TraceKind.rdma_packet, 0, 0, 0, 0]]));
+  other.append(batch([[500, 520, TraceKind.rdma_packet, 0, 0, 0, 0]]));
+  assert.equal(windowedCacheValid({ ...cache, trace: store }, other, 100, [0, 'node 3'], () => true), false, 'another run\'s trace');
+  assert.equal(windowedCacheValid({ ...cache, trace: other }, other, 100, [0, 'node 3'], () => true), true);
   store.clear();
   store.append(batch([[10, 20, TraceKind.rdma_packet, 0, 0, 0, 0], [600, 620, TraceKind.rdma_packet, 0, 0, 0, 0]]));
   assert.equal(windowedCacheValid(cache, store, 100, [0, 'node 3'], () => true), false, 'cleared and refilled');

@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import type { TraceStore } from '../trace/traceStore';
 
 export interface WindowedCache<T> {
+  trace: TraceStore;
   inputs: readonly unknown[];
   epoch: number;
   /** Records the store held when `value` was computed. */
@@ -11,13 +12,13 @@ export interface WindowedCache<T> {
 
 /**
  * Whether `cache` still holds the model of the window ending at `to_ps` for `inputs`: same inputs (Object.is, one
- * by one), the same trace epoch, `complete`, and no record appended since that starts at or before `to_ps`. Pure.
+ * by one), the same trace store and epoch, `complete`, and no record appended since that starts at or before `to_ps`. Pure.
  */
 export function windowedCacheValid<T>(
   cache: WindowedCache<T> | null, trace: TraceStore, to_ps: number, inputs: readonly unknown[], complete: (value: T) => boolean,
 ): cache is WindowedCache<T> {
   return (
-    cache !== null && cache.epoch === trace.epoch && cache.length <= trace.length && cache.inputs.length === inputs.length &&
+    cache !== null && cache.trace === trace && cache.epoch === trace.epoch && cache.length <= trace.length && cache.inputs.length === inputs.length &&
     cache.inputs.every((x, i) => Object.is(x, inputs[i])) && trace.earliestStartSince(cache.length) > to_ps && complete(cache.value)
   );
 }
@@ -44,7 +45,7 @@ export function useWindowedModel<T>(
       return c.value;
     }
     const value = compute();
-    cache.current = { inputs, epoch: trace.epoch, length: trace.length, value };
+    cache.current = { trace, inputs, epoch: trace.epoch, length: trace.length, value };
     return value;
     // version: the trace store (outside React) grew; `inputs` compared above, element by element
     // eslint-disable-next-line react-hooks/exhaustive-deps
