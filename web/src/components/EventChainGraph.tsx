@@ -6,6 +6,7 @@
  */
 import { NODE_H, NODE_W, type ChainLayout } from '../chain/chainLayout';
 import { seek } from '../state/timeCursor';
+import { formatUs } from '../charts/formatUs';
 
 const HEX = (() => {
   const w = NODE_W / 2;
@@ -46,7 +47,7 @@ export function EventChainGraph({ layout, time_ps }: { layout: ChainLayout; time
         const on = fired(p.n.id);
         const host = p.n.needsHost;
         const tag = host ? 'host' : 'NIC-only';
-        const name = `${p.n.label}: ${host ? 'needs the host' : 'NIC-only, no host'}; node ${p.n.node}, ${(p.n.t_ps / 1e6).toFixed(3)} µs${on ? ', fired' : ''}`;
+        const name = `${p.n.label}: ${host ? 'needs the host' : 'NIC-only, no host'}; node ${p.n.node}, ${formatUs(p.n.t_ps)} µs${on ? ', fired' : ''}`;
         return (
           <g
             key={p.n.id}

@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { threadStateAt, type ThreadState } from '../chain/hostThreads';
 import type { HostThreads } from '../hooks/useHostThreads';
 import { OKABE_ITO } from '../theme/palette';
+import { formatUs } from '../charts/formatUs';
 
 export const THREAD_STYLE: Record<ThreadState, { color: string; label: string }> = {
   idle: { color: '#ffffff', label: 'idle' },
@@ -36,7 +37,7 @@ export function HostThreadLanes({ threads, from_ps, to_ps, time_ps, width }: { t
               <rect x={x(from_ps)} y={2} width={x(to_ps) - x(from_ps)} height={ROW_H - 4} className="chain-thread-bg" />
               {spans.map((s, i) => (
                 <rect key={i} x={x(s.start_ps)} y={2} width={Math.max(1, x(s.end_ps) - x(s.start_ps))} height={ROW_H - 4} fill={THREAD_STYLE[s.state].color} stroke="#555" strokeWidth={0.5}>
-                  <title>{`${THREAD_STYLE[s.state].label}${s.what ? `: ${s.what}` : ''}, ${(s.start_ps / 1e6).toFixed(3)}–${(s.end_ps / 1e6).toFixed(3)} µs`}</title>
+                  <title>{`${THREAD_STYLE[s.state].label}${s.what ? `: ${s.what}` : ''}, ${formatUs(s.start_ps)}–${formatUs(s.end_ps)} µs`}</title>
                 </rect>
               ))}
               <line x1={x(time_ps)} x2={x(time_ps)} y1={0} y2={ROW_H} className="time-cursor" />

@@ -16,6 +16,7 @@ import { useRun } from '../run/RunContext';
 import { listTransfers, transferAt, type ListTransfer } from '../inspect/listTransfers';
 import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
 import { SERIES_COLORS } from '../theme/palette';
+import { formatUs } from '../charts/formatUs';
 
 const WIDTH = 600;
 const LEFT = 96;
@@ -100,7 +101,7 @@ export function ListTransferView({ clients }: { clients: number }) {
             <rect x={bottom[i].x} y={BOTTOM_Y} width={bottom[i].w} height={ROW_H}
               className={p.landed_ps <= time_ps ? (i === at.latest ? 'list-piece landed latest' : 'list-piece landed') : 'list-piece'}
               style={p.landed_ps <= time_ps ? { fill } : undefined} data-testid="list-piece" data-landed={p.landed_ps <= time_ps}>
-              <title>{`piece ${p.index + 1}: ${sizeText(p.bytes)}, in node ${t.receiver}'s memory at ${(p.landed_ps / 1e6).toFixed(3)} µs`}</title>
+              <title>{`piece ${p.index + 1}: ${sizeText(p.bytes)}, in node ${t.receiver}'s memory at ${formatUs(p.landed_ps)} µs`}</title>
             </rect>
           </g>
         ))}

@@ -38,6 +38,7 @@ import { WindowZoom } from './WindowZoom';
 import { SequenceCanvas } from './SequenceCanvas';
 import { SequenceLanes } from './SequenceLanes';
 import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
+import { formatUs } from '../charts/formatUs';
 
 /** Seeks to an arrow's start and picks its message (of `run`) for the packet-layers view. */
 function openMessage(run: RunController, message: number, start_ps: number): void {
@@ -186,7 +187,7 @@ export function SequenceChart() {
                     {nas ? '' : `${seriesLabel(m.seriesIndex)} · `}{formatBytes(m.bytes)}{m.bytes > 0 ? ' B' : ''}
                   </text>
                 )}
-                <title>{`message ${m.message}: ${lane(m.from)} → ${lane(m.to)}, ${m.bytes} B, ${(m.start_ps / 1e6).toFixed(3)}–${(m.end_ps / 1e6).toFixed(3)} µs (click to jump)`}</title>
+                <title>{`message ${m.message}: ${lane(m.from)} → ${lane(m.to)}, ${m.bytes} B, ${formatUs(m.start_ps)}–${formatUs(m.end_ps)} µs (click to jump)`}</title>
               </g>
             );
           })}

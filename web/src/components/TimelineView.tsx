@@ -22,6 +22,7 @@ import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
 import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { TraceKind } from '../sim/traceKindCodes';
+import { formatUs } from '../charts/formatUs';
 
 const LABEL_W = 88;
 const AXIS_H = 22;
@@ -88,7 +89,7 @@ export function TimelineView() {
                     return (
                       <g key={s.record}>
                         <rect x={x0} y={top + 3} width={sw} height={TRACK_H - 6} fill={STEP_COLORS[Math.abs(s.code) % STEP_COLORS.length]} className="span">
-                          <title>{`${name}: ${(s.start_ps / 1e6).toFixed(3)}–${(s.end_ps / 1e6).toFixed(3)} µs`}</title>
+                          <title>{`${name}: ${formatUs(s.start_ps)}–${formatUs(s.end_ps)} µs`}</title>
                         </rect>
                         {sw > 60 && (
                           <text x={x0 + 3} y={top + TRACK_H / 2 + 4} className="span-label" clipPath={undefined}>

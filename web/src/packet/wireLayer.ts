@@ -6,6 +6,7 @@
 import type { TraceStore } from '../trace/traceStore';
 import type { HeaderLayer } from './messageLayers';
 import { TraceKind } from '../sim/traceKindCodes';
+import { formatUs } from '../charts/formatUs';
 
 /** The packet kinds by code (sim/traceKindCodes.ts). */
 const PACKET_NAMES: Record<number, string> = {
@@ -32,7 +33,7 @@ export interface MessageFacts {
   packetsByKind: Map<number, number>;
 }
 
-const us = (ps: number) => `${(ps / 1e6).toFixed(3)} µs`;
+const us = (ps: number) => `${formatUs(ps)} µs`;
 
 /** The message's `message` record and packet counts (linear scan of the packet index; fine for one click). */
 export function messageFacts(trace: TraceStore, message: number): MessageFacts {
