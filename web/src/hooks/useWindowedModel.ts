@@ -18,7 +18,7 @@ export function windowedCacheValid<T>(
   cache: WindowedCache<T> | null, trace: TraceStore, to_ps: number, inputs: readonly unknown[], complete: (value: T) => boolean,
 ): cache is WindowedCache<T> {
   return (
-    cache !== null && cache.trace === trace && cache.epoch === trace.epoch && cache.length <= trace.length && cache.inputs.length === inputs.length &&
+    cache !== null && cache.trace === trace && cache.epoch === trace.epoch && cache.inputs.length === inputs.length &&
     cache.inputs.every((x, i) => Object.is(x, inputs[i])) && trace.earliestStartSince(cache.length) > to_ps && complete(cache.value)
   );
 }

@@ -74,7 +74,8 @@ export function sequenceModel(
     nodes.add(to);
     if (from !== null) nodes.add(from);
   });
-  if (messages.length > flowsUpTo) return { messages, flows: [], nodes: [...nodes].sort((a, b) => a - b) };
+  const ascending = () => [...nodes].sort((a, b) => a - b);
+  if (messages.length > flowsUpTo) return { messages, flows: [], nodes: ascending() };
 
   // Packet records by (message, kind). On a ringlet (links from adapter to adapter) a packet passes every adapter
   // between its source and its target, each hop a record: an adapter that both takes in and sends on the same
@@ -140,7 +141,7 @@ export function sequenceModel(
     nodes.add(flow.to);
   }
   out.sort((a, b) => a.start_ps - b.start_ps);
-  return { messages, flows: out, nodes: [...nodes].sort((a, b) => a - b) };
+  return { messages, flows: out, nodes: ascending() };
 }
 
 /** Start (ps) of the first `message` record starting after `t_ps`, or null (the chart's "next message"). */

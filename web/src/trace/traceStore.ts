@@ -146,6 +146,8 @@ export class TraceStore {
   };
   /** Level records (input_queue, match_list, event_queue) per `kind:component`, sorted by start. */
   readonly levelIndex = new Map<string, SortedIndex>();
+  /** Largest value recorded per level `kind:component` (maxLevel), kept as the level records arrive. */
+  private readonly levelMax = new Map<string, number>();
   /** Message id → its earliest packet record (a packet kind); that hop's link starts at the sender's NIC. */
   readonly firstPacketOfMessage = new Map<number, number>();
   /** Incremented by clear(): record indices of an earlier epoch name other records. */
@@ -163,6 +165,7 @@ export class TraceStore {
     this.firstPacketOfMessage.clear();
     for (const c of CATEGORIES) this.index[c] = new SortedIndex();
     this.levelIndex.clear();
+    this.levelMax.clear();
   }
 
   private grow(min: number): void {
@@ -228,6 +231,7 @@ export class TraceStore {
       let list = perLevel.get(key);
       if (!list) perLevel.set(key, (list = []));
       list.push(r);
+      if (this.value[r] > (this.levelMax.get(key) ?? 0)) this.levelMax.set(key, this.value[r]);
     }
     for (const [key, list] of perLevel) {
       let idx = this.levelIndex.get(key);
@@ -286,10 +290,7 @@ export class TraceStore {
 
   /** Largest value ever recorded for a level `kind` on `component` (0 when none). */
   maxLevel(kind: number, component: number): number {
-    const idx = this.levelIndex.get(`${kind}:${component}`);
-    let max = 0;
-    if (idx) for (let i = 0; i < idx.length; i++) max = Math.max(max, this.value[idx.order[i]]);
-    return max;
+    return this.levelMax.get(`${kind}:${component}`) ?? 0;
   }
 
   /**
