@@ -1,44 +1,33 @@
 /**
- * Trace columns that grow in place: a large column is a typed array over a resizable ArrayBuffer (ES2024) whose
- * `resize` extends it without copying, the array tracking the buffer's length. Copying every column at each
- * doubling cost one main-thread task per doubling (TraceStore's seven columns; in Node, 21 ms at 0.5 M records,
- * 37 ms at 1 M, 72 ms at 2 M; the core keeps at most 1 M records per run). A column that reaches RESERVE_FROM elements is copied once more into a buffer reserving address space
- * for RESERVED_ELEMENTS (not memory: pages are committed as it grows); smaller ones, like the thousands of
- * per-component level indexes of a 1,024-node run, are copied as they grow and reserve nothing. Past the
- * reservation, or where one is refused, a column is copied into a larger one.
+ * Trace columns that grow with few copies. Copying every column at each doubling cost one main-thread task per
+ * doubling (TraceStore's seven columns; in Node, 21 ms at 0.5 M records, 37 ms at 1 M, 72 ms at 2 M). So a column
+ * that reaches RESERVE_FROM elements is copied once into one of LARGE_CAPACITY elements, the core's trace cap
+ * (TraceBuffer: at most 1 M records per run), and is not copied again within a run. Its pages are committed by the
+ * OS as they are first written, so the capacity costs address space, not memory. Smaller columns, like the
+ * thousands of per-queue level indexes of a 1,024-node run, grow by doubling. Past LARGE_CAPACITY, doubling again.
+ *
+ * Plain ArrayBuffers, not resizable ones (ES2024): over a resizable buffer, Chromium 156 ran TraceStore's merge
+ * loops about three times slower (the 256-node half-shift's 222,016 records: 79-90 ms against 25-30 ms in the
+ * merge loop, 56-85 against 14-36 ms in the duration loop), and every view reads these columns.
  */
 export type Column = Float64Array | Uint32Array | Int32Array;
 
-type ColumnType<T extends Column> = { new (buffer: ArrayBuffer): T; readonly BYTES_PER_ELEMENT: number };
+type ColumnType<T extends Column> = { new (length: number): T };
 
-/** Elements a large column's buffer reserves (64 Mi: 512 MiB of address space for a Float64 column). */
-export const RESERVED_ELEMENTS = 1 << 26;
-/** Columns of at least this many elements get a reservation. */
+/** Columns that reach this many elements jump to LARGE_CAPACITY. */
 export const RESERVE_FROM = 1 << 16;
-
-function buffer(elements: number, bytesPerElement: number): ArrayBuffer {
-  const bytes = elements * bytesPerElement;
-  if (elements < RESERVE_FROM) return new ArrayBuffer(bytes);
-  try {
-    return new ArrayBuffer(bytes, { maxByteLength: Math.max(elements, RESERVED_ELEMENTS) * bytesPerElement });
-  } catch {
-    return new ArrayBuffer(bytes); // no reservation granted: grown by copying
-  }
-}
+/** A large column's capacity: the core's trace cap of 1 M records per run (1,048,576 ≥ 1,000,000). */
+export const LARGE_CAPACITY = 1 << 20;
 
 /**
- * `old` with room for at least `capacity` elements: the same array resized in place when its buffer allows, else a
- * new column of `type` holding a copy of its first `used` elements. Elements past `used` are unspecified.
+ * `old` when it holds `capacity` elements, else a new column of `type` with room for at least `capacity` (LARGE_CAPACITY
+ * when that crosses RESERVE_FROM below it) holding a copy of `old`'s first `used` elements. Elements past `used` are
+ * unspecified.
  */
 export function grown<T extends Column>(old: T, type: ColumnType<T>, capacity: number, used: number): T {
   if (capacity <= old.length) return old;
-  const bytes = capacity * type.BYTES_PER_ELEMENT;
-  const b = old.buffer as ArrayBuffer;
-  if (b.resizable && bytes <= b.maxByteLength) {
-    b.resize(bytes);
-    return old;
-  }
-  const next = new type(buffer(capacity, type.BYTES_PER_ELEMENT));
+  const size = capacity >= RESERVE_FROM && capacity < LARGE_CAPACITY ? LARGE_CAPACITY : capacity;
+  const next = new type(size);
   next.set(old.subarray(0, used));
   return next;
 }
