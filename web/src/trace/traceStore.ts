@@ -30,6 +30,15 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   return null;
 }
 
+/**
+ * One number per (level kind, component) for the level maps: kind × 2^32 + component, exact in a double while the
+ * kind code is below 2^21 (trace kind codes are below 100). A template string per level record made the 256-node
+ * half-shift's appends allocate one string each.
+ */
+function levelKey(kind: number, component: number): number {
+  return kind * 2 ** 32 + component;
+}
+
 const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread', 'piece'];
 const PACKET = CATEGORIES.indexOf('packet');
 const LEVEL = CATEGORIES.indexOf('level');
@@ -72,9 +81,14 @@ function sortByStart(records: Uint32Array, tStart: Float64Array): void {
 
 /** Record indexes of one category sorted by t_start_ps (ties by arrival order). */
 export class SortedIndex {
-  order = new Uint32Array(1024);
+  order: Uint32Array;
   length = 0;
   maxDuration_ps = 0;
+
+  /** `capacity`: entries before the first doubling (a category's index: 1,024; one queue's levels: 16). */
+  constructor(capacity = 1024) {
+    this.order = new Uint32Array(capacity);
+  }
 
   /**
    * Merges `fresh` (record indexes, any order) into the sorted order, in place from the back: entries that sort
@@ -144,10 +158,10 @@ export class TraceStore {
     level: new SortedIndex(), host_op: new SortedIndex(), message: new SortedIndex(), queue: new SortedIndex(),
     thread: new SortedIndex(), piece: new SortedIndex(),
   };
-  /** Level records (input_queue, match_list, event_queue) per `kind:component`, sorted by start. */
-  readonly levelIndex = new Map<string, SortedIndex>();
-  /** Largest value recorded per level `kind:component` (maxLevel), kept as the level records arrive. */
-  private readonly levelMax = new Map<string, number>();
+  /** Level records (input_queue, match_list, event_queue) per levelKey(kind, component), sorted by start. */
+  private readonly levelIndex = new Map<number, SortedIndex>();
+  /** Largest value recorded per levelKey(kind, component) (maxLevel), kept as the level records arrive. */
+  private readonly levelMax = new Map<number, number>();
   /** Message id → its earliest packet record (a packet kind); that hop's link starts at the sender's NIC. */
   readonly firstPacketOfMessage = new Map<number, number>();
   /** Incremented by clear(): record indices of an earlier epoch name other records. */
@@ -225,9 +239,9 @@ export class TraceStore {
       if (c >= 0) fresh[c][counts[c]++] = base + i;
     }
     CATEGORIES.forEach((c, i) => this.index[c].merge(fresh[i], tStart, tEnd));
-    const perLevel = new Map<string, number[]>();
+    const perLevel = new Map<number, number[]>();
     for (const r of fresh[LEVEL]) {
-      const key = `${this.kind[r]}:${this.component[r]}`;
+      const key = levelKey(this.kind[r], this.component[r]);
       let list = perLevel.get(key);
       if (!list) perLevel.set(key, (list = []));
       list.push(r);
@@ -235,7 +249,7 @@ export class TraceStore {
     }
     for (const [key, list] of perLevel) {
       let idx = this.levelIndex.get(key);
-      if (!idx) this.levelIndex.set(key, (idx = new SortedIndex()));
+      if (!idx) this.levelIndex.set(key, (idx = new SortedIndex(16)));
       idx.merge(Uint32Array.from(list), tStart, tEnd);
     }
   }
@@ -270,7 +284,7 @@ export class TraceStore {
    * or −1. Binary search.
    */
   lastLevelAtOrBefore(kind: number, component: number, t_ps: number): number {
-    const idx = this.levelIndex.get(`${kind}:${component}`);
+    const idx = this.levelIndex.get(levelKey(kind, component));
     if (!idx) return -1;
     const pos = idx.upperBound(t_ps, this.t_start_ps) - 1;
     return pos >= 0 ? idx.order[pos] : -1;
@@ -278,8 +292,7 @@ export class TraceStore {
 
   /** Whether any component has a level record of `kind` (the run's models keep that kind of queue at all). */
   hasLevelKind(kind: number): boolean {
-    const prefix = `${kind}:`;
-    for (const key of this.levelIndex.keys()) if (key.startsWith(prefix)) return true;
+    for (const key of this.levelIndex.keys()) if (Math.floor(key / 2 ** 32) === kind) return true;
     return false;
   }
 
@@ -290,7 +303,7 @@ export class TraceStore {
 
   /** Largest value ever recorded for a level `kind` on `component` (0 when none). */
   maxLevel(kind: number, component: number): number {
-    return this.levelMax.get(`${kind}:${component}`) ?? 0;
+    return this.levelMax.get(levelKey(kind, component)) ?? 0;
   }
 
   /**
