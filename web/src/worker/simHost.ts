@@ -16,8 +16,12 @@ import type { CoreBridge } from '../sim/coreBridge';
  */
 const EVENTS_PER_CALL = 20_000;
 const SLICE_MS = 40;
-/** Trace records per hs_trace_take batch. */
-const RECORDS_PER_BATCH = 65_536;
+/**
+ * Trace records per hs_trace_take batch: one message, appended to the page's trace store in one main-thread task.
+ * At 65,536 the 256-node half-shift's appends were tasks of 60-135 ms in Chromium; a quarter of that keeps them
+ * nearer the 50 ms where a long task starts (trace/traceStore.ts).
+ */
+const RECORDS_PER_BATCH = 16_384;
 
 /** An error tagged with the phase it happened in (see FromWorker 'error'). */
 export class PhaseError extends Error {
