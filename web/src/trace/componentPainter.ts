@@ -18,7 +18,7 @@ import type { ViewTransform } from './packetPainter';
  * tree cost the browser about 13 ms of layerization per frame while a run computed, and its playback ran at 42-47
  * frames per second against 54-58 on the canvas (`npm run bench:ui` case (c), 2026-11-27); the bound was 8,000.
  */
-export const CANVAS_COMPONENTS = 2000;
+export const CANVAS_COMPONENTS = 1000;
 
 /** Colours of styles.css's `.component` and `.link` rules (and its `--busy` and `--accent`). */
 const STYLE = {
