@@ -13,10 +13,12 @@ import { boxLabel, drawnWidth, labelShown } from './componentBoxes';
 import type { ViewTransform } from './packetPainter';
 
 /**
- * Above this many components the cluster view draws them on a canvas instead of SVG elements: 256 QsNet nodes
- * (1,024 components) stay SVG; 512 (2,304) and 1,024 nodes (4,352) are drawn here. As SVG elements, a 1,024-node
- * tree cost the browser about 13 ms of layerization per frame while a run computed, and its playback ran at 42-47
- * frames per second against 54-58 on the canvas (`npm run bench:ui` case (c), 2026-11-27); the bound was 8,000.
+ * Above this many components the cluster view draws them on a canvas instead of SVG elements: 128 QsNet nodes
+ * (512 components) stay SVG; 256 (1,024), 512 (2,304) and 1,024 nodes (4,352) are drawn here. As SVG elements, a
+ * 1,024-node tree cost the browser about 13 ms of layerization per frame while a run computed, and its playback ran
+ * at 42-47 frames per second against 54-58 on the canvas (`npm run bench:ui` case (c), 2026-11-27); the 256-node
+ * half-shift's first render as SVG was one main-thread task of 200-250 ms just after its run started, and its style
+ * and layout another of about 100 ms (Chrome trace, 2026-11-27). The bound was 8,000, then 2,000.
  */
 export const CANVAS_COMPONENTS = 1000;
 

@@ -7,8 +7,8 @@
  * thousands of per-queue level indexes of a 1,024-node run, grow by doubling. Past LARGE_CAPACITY, doubling again.
  *
  * Plain ArrayBuffers, not resizable ones (ES2024): over a resizable buffer, Chromium 156 ran TraceStore's merge
- * loops about three times slower (the 256-node half-shift's 222,016 records: 79-90 ms against 25-30 ms in the
- * merge loop, 56-85 against 14-36 ms in the duration loop), and every view reads these columns.
+ * loops about three times slower (the 256-node half-shift's 222,016 records, summed over the run: 79-90 ms
+ * against 25-46 ms in the merge loop, 56-85 against 14-42 ms in the duration loop), and every view reads these columns.
  */
 export type Column = Float64Array | Uint32Array | Int32Array;
 
