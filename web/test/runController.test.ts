@@ -174,6 +174,30 @@ test('trace growth reaches subscribers, at most once per notify interval while s
   assert.equal(run.state().traceRecords, run.trace.length);
 });
 
+test('while streaming, the views hear of trace batches in a task after the batch\'s (its ingestion and their render are two tasks); at the end, in the same task', async () => {
+  const { run, workers } = controller('a');
+  run.start(load('portals-qsnet-pingpong'), 1, 'core://node');
+  const w = workers[0];
+  const handler = w.onmessage!;
+  let handling: string | null = null;
+  w.onmessage = (e) => {
+    handling = e.data.type;
+    try {
+      handler(e);
+    } finally {
+      handling = null;
+    }
+  };
+  const during: (string | null)[] = [];
+  const unsubscribe = run.subscribeTrace(() => during.push(handling));
+  assert.equal(await settled(run), 'finished');
+  unsubscribe();
+  assert.ok(during.length >= 3, `${during.length} notifications: some while streaming, one at the end`);
+  assert.deepEqual(during.filter((h) => h === 'trace' || h === 'progress'), [], 'none inside a trace or progress message');
+  assert.equal(during.at(-1), 'done', 'the last one in the done message itself');
+  assert.equal(run.state().traceRecords, run.trace.length);
+});
+
 test('Cancel stops a running run at once: its worker ends, the status is cancelled, later messages are ignored', async () => {
   const a = controller('a');
   a.run.start(load('qsnet-256-half-shift'), 1, 'core://node');

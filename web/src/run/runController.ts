@@ -130,19 +130,21 @@ export class RunController {
     let pending = false;
     let deferred = false;
     /**
-     * Bumps traceVersion at most every traceNotifyMs unless forced. The throttled bump on a trace batch happens in a
-     * task of its own (a timer), not in the batch's: React renders the views in a microtask after the bump, so in
-     * the same task the batch's ingestion and the views' render added up (80-160 ms on the 256-node half-shift).
+     * Bumps traceVersion: 'batch' at most every traceNotifyMs (a trace batch arrived), 'flush' now if batches are
+     * waiting (progress), 'now' now and in this task (the run ended). 'batch' and 'flush' bump in a task of their own
+     * (a 0 ms timer), not in the message's: React renders the views in a microtask after the bump, so in the same task
+     * a batch's ingestion and the views' render added up (80-160 ms on the 256-node half-shift).
      */
-    const notifyTrace = (force: boolean) => {
+    const notifyTrace = (mode: 'batch' | 'flush' | 'now') => {
       const t = now();
-      if (!force && t - lastNotify < this.options.traceNotifyMs) {
+      if (mode === 'batch' && t - lastNotify < this.options.traceNotifyMs) {
         pending = true;
         return;
       }
+      if (mode === 'flush' && !pending) return;
       lastNotify = t;
       pending = false;
-      if (force) {
+      if (mode === 'now') {
         this.announceTrace();
         return;
       }
@@ -154,7 +156,7 @@ export class RunController {
       }, 0);
     };
     const fail = (message: string, phase: RunErrorPhase) => {
-      notifyTrace(true);
+      notifyTrace('now');
       patch({ status: 'error', error: message });
       this.stop();
       events.error?.(message, phase);
@@ -173,14 +175,14 @@ export class RunController {
           break;
         case 'trace':
           this.trace.append(m.batch);
-          notifyTrace(false);
+          notifyTrace('batch');
           break;
         case 'progress':
           patch({ now_ps: m.now_ps, events: m.events });
-          if (pending) notifyTrace(true);
+          notifyTrace('flush');
           break;
         case 'done': {
-          notifyTrace(true);
+          notifyTrace('now');
           let result: SimResult | null = null;
           let error: string | null = null;
           try {
@@ -204,7 +206,7 @@ export class RunController {
           this.messages.receive(m.requestId, m.json);
           break;
         case 'cancelled':
-          notifyTrace(true);
+          notifyTrace('now');
           patch({ status: 'cancelled', now_ps: m.now_ps, events: m.events });
           this.stop();
           break;
