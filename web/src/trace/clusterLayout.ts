@@ -155,11 +155,18 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     if (!neighbours.has(l.from)) neighbours.set(l.from, []);
     neighbours.get(l.from)!.push(l.to);
   }
+  // Switches per rail and level, in one pass over the components.
+  const switchesAt = new Map<number, Topology['components']>();
+  for (const c of topology.components) {
+    if (c.kind !== 'switch') continue;
+    const at = (railOf.get(c.id) ?? 0) * (levels + 1) + (c.level ?? 1);
+    const list = switchesAt.get(at);
+    if (list) list.push(c);
+    else switchesAt.set(at, [c]);
+  }
   for (let rail = 0; rail < rails; rail++)
   for (let level = 1; level <= levels; level++) {
-    const switches = topology.components
-      .filter((c) => c.kind === 'switch' && (c.level ?? 1) === level && (railOf.get(c.id) ?? 0) === rail)
-      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    const switches = (switchesAt.get(rail * (levels + 1) + level) ?? []).sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     const even = scalePoint<number>()
       .domain(switches.map((s) => s.id))
       .range([MARGIN.side, width - MARGIN.side])
@@ -180,7 +187,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
 
   const links = new Map<number, PlacedLink>();
   const segments: PlacedLink[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   for (const l of topology.links) {
     const a = components.get(l.from);
     const b = components.get(l.to);
@@ -191,17 +198,26 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
       x1: a.x, y1: a.y + (dy * a.h) / 2, x2: b.x, y2: b.y - (dy * b.h) / 2,
     };
     links.set(l.id, placed);
-    const key = l.from < l.to ? `${l.from}-${l.to}` : `${l.to}-${l.from}`;
+    // The pair's two ids as one number (component ids are far below 2^21, so exact in a double).
+    const key = Math.min(l.from, l.to) * 2 ** 32 + Math.max(l.from, l.to);
     if (!seen.has(key)) {
       seen.add(key);
       segments.push(placed);
     }
   }
+  // A bus from each host to each NIC of its node (one per rail). The NICs are grouped by node first: pairing every
+  // host with every component was 262,144 steps at 256 nodes and 75 M at 4,096.
+  const nicsOfNode = new Map<number, PlacedComponent[]>();
+  for (const p of components.values()) {
+    if (p.c.kind !== 'nic' || p.c.node === undefined) continue;
+    const list = nicsOfNode.get(p.c.node);
+    if (list) list.push(p);
+    else nicsOfNode.set(p.c.node, [p]);
+  }
   const buses: ClusterLayout['buses'] = [];
   for (const host of components.values()) {
     if (host.c.kind !== 'host') continue;
-    for (const nic of components.values()) {
-      if (nic.c.kind !== 'nic' || nic.c.node !== host.c.node) continue;
+    for (const nic of nicsOfNode.get(host.c.node!) ?? []) {
       const dy = Math.sign(nic.y - host.y);
       buses.push({ id: nic.c.id, x1: host.x, y1: host.y + (dy * host.h) / 2, x2: nic.x, y2: nic.y - (dy * nic.h) / 2 });
     }
