@@ -39,6 +39,11 @@ function levelKey(kind: number, component: number): number {
   return kind * 2 ** 32 + component;
 }
 
+/** The level kind of a levelKey. */
+function kindOfLevelKey(key: number): number {
+  return Math.floor(key / 2 ** 32);
+}
+
 const CATEGORIES: TraceCategory[] = ['packet', 'pci', 'nic_thread', 'level', 'host_op', 'message', 'queue', 'thread', 'piece'];
 const PACKET = CATEGORIES.indexOf('packet');
 const LEVEL = CATEGORIES.indexOf('level');
@@ -292,7 +297,7 @@ export class TraceStore {
 
   /** Whether any component has a level record of `kind` (the run's models keep that kind of queue at all). */
   hasLevelKind(kind: number): boolean {
-    for (const key of this.levelIndex.keys()) if (Math.floor(key / 2 ** 32) === kind) return true;
+    for (const key of this.levelIndex.keys()) if (kindOfLevelKey(key) === kind) return true;
     return false;
   }
 
