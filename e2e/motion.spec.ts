@@ -27,14 +27,15 @@ for (const id of IDS) {
     // From the moment the click reaches the page (its event's timeStamp: the input's arrival, so a busy main thread
     // counts against the page), watch every animation frame for 1 s: did a packet get drawn on the cluster canvas?
     // (Timing from before Playwright's click would add its own actionability checks, two frames and more, to the page's.)
+    // The packet canvas says how many packets its last paint drew (data-packets); its pixels alone would not do, as a
+    // cluster drawn on a canvas (256 nodes and more) has its busy boxes painted there too.
     const watching = page.evaluate(() => new Promise<number>((resolve) => {
-      const canvas = document.querySelector('[data-testid="cluster-view"] canvas') as HTMLCanvasElement;
+      const canvas = document.querySelector('[data-testid="packet-canvas"]') as HTMLCanvasElement;
       const play = document.querySelector('[data-testid="play-toggle"]') as HTMLElement;
       play.addEventListener('click', (e) => {
         const start = e.timeStamp;
         const frame = () => {
-          const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-          for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) return resolve(performance.now() - start);
+          if (Number(canvas.dataset.packets ?? 0) > 0) return resolve(performance.now() - start);
           if (performance.now() - start > 1000) return resolve(-1);
           requestAnimationFrame(frame);
         };
