@@ -62,11 +62,12 @@ test('componentAt finds the box under a point, whole view and zoomed, and nothin
 test('the whole view paints every box; zoomed, only the boxes in view and their labels', () => {
   const whole = recorder();
   paintComponents(whole.ctx, layout, topology, { k: 1, x: 0 }, NONE, 1);
-  assert.ok(whole.calls.fillRect >= layout.components.size);
+  assert.ok(whole.calls.rect >= layout.components.size);
+  assert.ok(whole.calls.fill <= 4, `boxes filled in ${whole.calls.fill} paths, one per style`);
   const view = { k: 64, x: -host(100).x * 64 + 600 };
   const zoomed = recorder();
   const labels = paintComponents(zoomed.ctx, layout, topology, view, NONE, 1);
-  assert.ok(zoomed.calls.fillRect > 0 && zoomed.calls.fillRect < layout.components.size / 20, `${zoomed.calls.fillRect} boxes`);
+  assert.ok(zoomed.calls.rect > 0 && zoomed.calls.rect < layout.components.size / 20, `${zoomed.calls.rect} boxes`);
   const h100 = labels.find((l) => l.name === 'host100');
   assert.ok(h100, 'host100 is labelled');
   assert.equal(h100.text, '100');

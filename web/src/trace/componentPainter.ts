@@ -100,7 +100,11 @@ export function paintComponents(
   };
   line(layout.dense ? STYLE.denseLink : STYLE.pciLink, layout.dense ? 0.5 : 2, layout.buses);
   line(layout.dense ? STYLE.denseLink : STYLE.link, layout.dense ? 0.5 : 1.2, layout.segments);
-  // Boxes.
+  // Boxes, one path per style (fill, outline, outline width), thin outlines first so that a selected or grouped
+  // box's thicker one lies on top. One fillRect and strokeRect per box made a 256-node cluster's first paint a
+  // main-thread task of 60-90 ms in Chromium, most of it rasterising 1,024 separate draws.
+  const styles = new Map<string, { fill: string; stroke: string | null; width: number; boxes: number[] }>();
+  const highlights: number[] = [];
   const labels: DrawnLabel[] = [];
   const texts: [string, number, number][] = [];
   for (const p of layout.components.values()) {
@@ -109,21 +113,16 @@ export function paintComponents(
     const top = p.y - p.h / 2;
     const group = groupColorOf(p, topology);
     const selected = marks.selected(p);
-    if (layout.dense) {
-      ctx.fillStyle = selected ? STYLE.accent : group ?? (p.c.kind === 'switch' ? STYLE.denseSwitch : STYLE.denseFill);
-      ctx.fillRect(left, top, w, p.h);
-    } else {
-      ctx.fillStyle = STYLE.fill[p.c.kind] ?? '#fff';
-      ctx.fillRect(left, top, w, p.h);
-      ctx.strokeStyle = selected ? STYLE.accent : group ?? (p.c.kind === 'pci' ? STYLE.pciStroke : STYLE.stroke);
-      ctx.lineWidth = selected || group ? 2.5 : 1.2;
-      ctx.strokeRect(left, top, w, p.h);
-    }
-    if (marks.highlighted(p)) {
-      ctx.strokeStyle = STYLE.highlight;
-      ctx.lineWidth = 3;
-      ctx.strokeRect(left, top, w, p.h);
-    }
+    const fill = layout.dense
+      ? selected ? STYLE.accent : group ?? (p.c.kind === 'switch' ? STYLE.denseSwitch : STYLE.denseFill)
+      : STYLE.fill[p.c.kind] ?? '#fff';
+    const stroke = layout.dense ? null : selected ? STYLE.accent : group ?? (p.c.kind === 'pci' ? STYLE.pciStroke : STYLE.stroke);
+    const width = selected || group ? 2.5 : 1.2;
+    const key = `${fill} ${stroke} ${width}`;
+    let style = styles.get(key);
+    if (!style) styles.set(key, (style = { fill, stroke, width, boxes: [] }));
+    style.boxes.push(left, top, w, p.h);
+    if (marks.highlighted(p)) highlights.push(left, top, w, p.h);
     if (labelShown(layout, p, view.k)) {
       const text = boxLabel(topology, p, view.k);
       if (text !== null) {
@@ -131,6 +130,25 @@ export function paintComponents(
         if (labels.length < maxLabels) labels.push({ name: p.c.name, text, x: left, y: top, w, h: p.h });
       }
     }
+  }
+  const path = (boxes: number[]) => {
+    ctx.beginPath();
+    for (let i = 0; i < boxes.length; i += 4) ctx.rect(boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
+  };
+  for (const style of [...styles.values()].sort((a, b) => a.width - b.width)) {
+    path(style.boxes);
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    if (style.stroke === null) continue;
+    ctx.strokeStyle = style.stroke;
+    ctx.lineWidth = style.width;
+    ctx.stroke();
+  }
+  if (highlights.length > 0) {
+    path(highlights);
+    ctx.strokeStyle = STYLE.highlight;
+    ctx.lineWidth = 3;
+    ctx.stroke();
   }
   ctx.font = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   ctx.textAlign = 'center';
