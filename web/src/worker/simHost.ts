@@ -18,10 +18,11 @@ const EVENTS_PER_CALL = 20_000;
 const SLICE_MS = 40;
 /**
  * Trace records per hs_trace_take batch: one message, appended to the page's trace store in one main-thread task.
- * At 65,536 the 256-node half-shift's appends were tasks of 60-135 ms in Chromium; a quarter of that keeps them
- * nearer the 50 ms where a long task starts (trace/traceStore.ts).
+ * At 65,536 the 256-node half-shift's appends were tasks of 60-135 ms in Chromium; at 16,384, 50-75 ms under a
+ * Chrome trace (the first ones in code not yet optimised, the later ones sharing the 2-core machine with the worker),
+ * most of it SortedIndex.merge; at 4,096, under 20 ms (2026-11-28).
  */
-const RECORDS_PER_BATCH = 16_384;
+const RECORDS_PER_BATCH = 4_096;
 
 /** An error tagged with the phase it happened in (see FromWorker 'error'). */
 export class PhaseError extends Error {
