@@ -4,23 +4,33 @@
  * `data-packet-records` expose the run's state and trace size to tests and benchmarks.
  */
 import { useRunStatus } from '../hooks/useRunStatus';
-import { useRun, useRunState } from '../run/RunContext';
+import { useRun, useRunStateInTransition } from '../run/RunContext';
+import type { RunState } from '../run/runController';
 import { formatUs } from '../charts/formatUs';
 import { formatCount } from '../charts/formatCount';
 
+const nowPs = (s: RunState) => s.now_ps;
+const events = (s: RunState) => s.events;
+const traceRecords = (s: RunState) => s.traceRecords;
+
+/**
+ * The figures change with every progress message while the run computes, so they arrive as transitions
+ * (useRunStateInTransition): a synchronous re-render every slice would throw away, each time, the views' background
+ * render of the growing trace.
+ */
 export function RunProgress({ onCancel }: { onCancel: () => void }) {
   const status = useRunStatus();
-  const now_ps = useRunState((s) => s.now_ps);
-  const events = useRunState((s) => s.events);
-  const records = useRunState((s) => s.traceRecords);
+  const now_ps = useRunStateInTransition(nowPs);
+  const eventCount = useRunStateInTransition(events);
+  const records = useRunStateInTransition(traceRecords);
   const run = useRun();
   const running = status === 'running' || status === 'loading';
   return (
     <>
       <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
-        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(events)} events`}
-        {status === 'finished' && `done: ${formatCount(events)} events, ${formatCount(records)} trace records`}
+        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(eventCount)} events`}
+        {status === 'finished' && `done: ${formatCount(eventCount)} events, ${formatCount(records)} trace records`}
         {status === 'cancelled' && 'cancelled'}
         {status === 'error' && 'failed'}
         {status === 'idle' && 'idle'}

@@ -1,4 +1,10 @@
-import { useRunState } from '../run/RunContext';
+import { useRunStateInTransition } from '../run/RunContext';
+import type { RunState } from '../run/runController';
 
-/** Latest simulated time covered by the current run's trace, picoseconds. */
-export const useTraceEnd = (): number => useRunState((s) => s.end_ps);
+const endPs = (s: RunState) => s.end_ps;
+
+/**
+ * Latest simulated time covered by the current run's trace, picoseconds. It grows with every trace notification
+ * while the run computes, so it arrives as a transition (RunContext's useRunStateInTransition).
+ */
+export const useTraceEnd = (): number => useRunStateInTransition(endPs);

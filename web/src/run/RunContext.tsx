@@ -3,7 +3,7 @@
  * whole app; the compare view provides the comparison run around run B's views. Views read the state with
  * `useRunState(selector)` (a narrow zustand selector on that run's store) and the trace with `useRun().trace`.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { RunController, RunState } from './runController';
 
@@ -23,4 +23,27 @@ export function useRun(): RunController {
 /** A slice of the current run's state; re-renders when it changes. */
 export function useRunState<T>(selector: (state: RunState) => T): T {
   return useStore(useRun().store, selector);
+}
+
+/**
+ * A slice of the current run's state that reaches the view as a React transition: the view re-renders for a change in
+ * a background render that React interrupts every few milliseconds for other work, never inside the task that made
+ * the change. For the slices whose first render is heavy (the trace's growth, the topology); useRunState's
+ * subscription re-renders synchronously, and for the 256-node half-shift that made single main-thread tasks of
+ * 60-180 ms while the run computed (Chrome trace, 2026-11-28). `selector` must be a module-level function (it is read
+ * once per store). Returns the slice as of the last transition React has rendered.
+ */
+export function useRunStateInTransition<T>(selector: (state: RunState) => T): T {
+  const { store } = useRun();
+  const [value, setValue] = useState(() => selector(store.getState()));
+  useEffect(() => {
+    const update = (v: T) => startTransition(() => setValue(() => v));
+    update(selector(store.getState())); // a change between this view's render and its subscription
+    return store.subscribe((s, prev) => {
+      const v = selector(s);
+      if (!Object.is(v, selector(prev))) update(v);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- selector: a module-level function
+  }, [store]);
+  return value;
 }
