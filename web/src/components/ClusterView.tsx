@@ -21,6 +21,7 @@ import { useClusterPainter } from '../hooks/useClusterPainter';
 import { MAX_SCALE, useClusterZoom } from '../hooks/useClusterZoom';
 import { useSelectionStore } from '../state/selectionStore';
 import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
+import { memoPerObject } from '../hooks/memoPerObject';
 import { PacketLegend } from './PacketLegend';
 import { GroupLegend, groupColor } from './GroupLegend';
 import { useRun } from '../run/RunContext';
@@ -45,6 +46,9 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
   return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
 }
 
+/** The layout of a topology at a size, kept across renders React restarts (hooks/memoPerObject.ts). */
+const layoutOf = memoPerObject(computeClusterLayout);
+
 export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?: string }) {
   const run = useRun();
   const topology = useTopology();
@@ -56,7 +60,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, height } = useElementSize(containerRef);
   const layout = useMemo(
-    () => (topology && width > 0 && height > 0 ? computeClusterLayout(topology, width, height) : null),
+    () => (topology && width > 0 && height > 0 ? layoutOf(topology, width, height) : null),
     [topology, width, height],
   );
   const zoom = useClusterZoom(containerRef, width, height, topology);
