@@ -1,7 +1,9 @@
 /**
  * The run a view shows, through React context: the page provides its own run (run/runs.ts `pageRun`) around the
  * whole app; the compare view provides the comparison run around run B's views. Views read the state with
- * `useRunState(selector)` (a narrow zustand selector on that run's store) and the trace with `useRun().trace`.
+ * `useRunState(selector)` (a narrow zustand selector on that run's store), or with `useRunStateInTransition(selector)`
+ * for a slice that changes while the run computes (the trace's growth, the topology, the progress figures), and the
+ * trace with `useRun().trace`.
  */
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
