@@ -10,7 +10,7 @@
  */
 import { scalePoint } from 'd3-scale';
 import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
-import { railIndex } from './railIndex';
+import { railOfComponent } from './railIndex';
 import { networkCaption } from './networkFacts';
 
 export interface PlacedComponent {
@@ -121,7 +121,7 @@ const MARGIN = { top: 18, bottom: 22, side: 16 };
 
 function layoutNetwork(topology: Topology, width: number, height: number): ClusterLayout {
   const levels = Math.max(1, ...topology.components.filter((c) => c.kind === 'switch').map((c) => c.level ?? 1));
-  const { rails, railOf } = railIndex(topology);
+  const rails = topology.rails ?? 1;
   const rows = rails > 1 ? 2 * levels + 5 : 3 + levels; // host, pci, nic, switch levels (per rail)
   const rowGap = (height - MARGIN.top - MARGIN.bottom) / (rows - 1);
   const rowY = (row: number) => height - MARGIN.bottom - row * rowGap;
@@ -143,7 +143,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   const nodeParts = new Map<number, { host?: number; pci?: number; nic?: number }>();
   for (const c of topology.components) {
     if (c.node === undefined || c.kind === 'switch') continue;
-    const row = rowOf(c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2, railOf.get(c.id) ?? 0);
+    const row = rowOf(c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2, railOfComponent(c));
     const w = c.kind === 'pci' ? Math.max(Math.min(3, nodeW), nodeW * 0.3) : nodeW;
     const wFit = c.kind === 'pci' ? Math.max(Math.min(3, nodeFit), nodeFit * 0.3) : nodeFit;
     components.set(c.id, { c, x: xOfNode.get(c.node) ?? 0, y: rowY(row), w, wFit, h: c.kind === 'pci' ? boxH * 0.9 : boxH });
@@ -167,7 +167,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   const switchesAt = new Map<number, Topology['components']>();
   for (const c of topology.components) {
     if (c.kind !== 'switch') continue;
-    const at = (railOf.get(c.id) ?? 0) * (levels + 1) + (c.level ?? 1);
+    const at = railOfComponent(c) * (levels + 1) + (c.level ?? 1);
     const list = switchesAt.get(at);
     if (list) list.push(c);
     else switchesAt.set(at, [c]);
