@@ -132,7 +132,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     (a, b) => a - b,
   );
   const x = scalePoint<number>().domain(nodeIds).range([MARGIN.side, width - MARGIN.side]).padding(0.5);
-  // Each node's x read from the scale once (a lookup in d3's InternMap per component was a tenth of the layout).
+  // Each node's x read from the scale once, not through d3's InternMap for every component.
   const xOfNode = new Map(nodeIds.map((n) => [n, x(n) ?? 0]));
   const spacing = nodeIds.length > 1 ? x.step() : width / 2;
   const nodeFit = Math.min(34, spacing * 0.72);
@@ -194,8 +194,8 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   const links = new Map<number, PlacedLink>();
   const segments: PlacedLink[] = [];
   const seen = new Set<number>();
-  // A pair's two ids as one number below 2^30 up to 32,768 components, so a small integer for the Set (a double key,
-  // as before, is hashed as a heap number: a fifth of the layout at 1,024 nodes).
+  // A pair's two ids as one number, below 2^30 up to 32,768 components: a small integer for the Set, where a double
+  // key (as before) is hashed as a heap number.
   let pairBase = 1;
   for (const c of topology.components) pairBase = Math.max(pairBase, c.id + 1);
   for (const l of topology.links) {
