@@ -169,10 +169,12 @@ export class RunController {
         case 'ready':
           patch({ kindNames: parseKindNames(m.kinds), parameters: m.parameters, status: 'running' });
           break;
-        case 'topology':
-          patch({ topology: m.topology });
-          events.topology?.(m.topology);
+        case 'topology': {
+          const topology = JSON.parse(m.topologyJson) as Topology;
+          patch({ topology });
+          events.topology?.(topology);
           break;
+        }
         case 'trace':
           this.trace.append(m.batch);
           notifyTrace('batch');

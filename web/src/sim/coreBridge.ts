@@ -167,7 +167,12 @@ export class CoreBridge {
 
   /** The cluster's components and directed links (README "Topology JSON"). */
   topology(id: number): Topology {
-    return JSON.parse(this.call('hs_topology_json', id) as string) as Topology;
+    return JSON.parse(this.topologyText(id)) as Topology;
+  }
+
+  /** topology()'s JSON text, unparsed (the worker posts it as it is: see FromWorker 'topology'). */
+  topologyText(id: number): string {
+    return this.call('hs_topology_json', id) as string;
   }
 
   /** One message's headers layer by layer (`{}` for an unknown id), or null when this core lacks the export. */

@@ -122,7 +122,7 @@ export class SimHost {
     let keep = false;
     try {
       // Once: a run never changes its topology (the machine's networks and the workload's node groups).
-      post({ type: 'topology', topology: core.topology(id) });
+      post({ type: 'topology', topologyJson: core.topologyText(id) });
       const drainTrace = (): void => {
         for (const batch of core.drainTrace(id, RECORDS_PER_BATCH)) {
           post({ type: 'trace', batch }, [
