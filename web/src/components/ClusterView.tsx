@@ -59,10 +59,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
   const componentCanvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, height } = useElementSize(containerRef);
-  const layout = useMemo(
-    () => (topology && width > 0 && height > 0 ? layoutOf(topology, width, height) : null),
-    [topology, width, height],
-  );
+  const layout = topology && width > 0 && height > 0 ? layoutOf(topology, width, height) : null;
   const zoom = useClusterZoom(containerRef, width, height, topology);
   const view = zoom.view;
   const canvasDrawn = layout !== null && layout.components.size > CANVAS_COMPONENTS;

@@ -5,13 +5,8 @@
  */
 import { useRunStatus } from '../hooks/useRunStatus';
 import { useRun, useRunStateInTransition } from '../run/RunContext';
-import type { RunState } from '../run/runController';
 import { formatUs } from '../charts/formatUs';
 import { formatCount } from '../charts/formatCount';
-
-const nowPs = (s: RunState) => s.now_ps;
-const events = (s: RunState) => s.events;
-const traceRecords = (s: RunState) => s.traceRecords;
 
 /**
  * The figures change with every progress message while the run computes, so they arrive as transitions
@@ -20,17 +15,17 @@ const traceRecords = (s: RunState) => s.traceRecords;
  */
 export function RunProgress({ onCancel }: { onCancel: () => void }) {
   const status = useRunStatus();
-  const now_ps = useRunStateInTransition(nowPs);
-  const eventCount = useRunStateInTransition(events);
-  const records = useRunStateInTransition(traceRecords);
+  const now_ps = useRunStateInTransition('now_ps');
+  const events = useRunStateInTransition('events');
+  const records = useRunStateInTransition('traceRecords');
   const run = useRun();
   const running = status === 'running' || status === 'loading';
   return (
     <>
       <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
-        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(eventCount)} events`}
-        {status === 'finished' && `done: ${formatCount(eventCount)} events, ${formatCount(records)} trace records`}
+        {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(events)} events`}
+        {status === 'finished' && `done: ${formatCount(events)} events, ${formatCount(records)} trace records`}
         {status === 'cancelled' && 'cancelled'}
         {status === 'error' && 'failed'}
         {status === 'idle' && 'idle'}

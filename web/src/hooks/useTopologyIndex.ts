@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTopology } from './useTopology';
 import { memoPerObject } from './memoPerObject';
 import { indexTopology, type TopologyIndex } from '../trace/topologyIndex';
@@ -9,5 +8,5 @@ const indexOf = memoPerObject(indexTopology);
 /** Lookups over the run's topology (trace/topologyIndex.ts), or null before the topology arrives. */
 export function useTopologyIndex(): TopologyIndex | null {
   const topology = useTopology();
-  return useMemo(() => (topology ? indexOf(topology) : null), [topology]);
+  return topology ? indexOf(topology) : null;
 }

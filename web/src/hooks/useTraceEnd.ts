@@ -1,10 +1,7 @@
 import { useRunStateInTransition } from '../run/RunContext';
-import type { RunState } from '../run/runController';
-
-const endPs = (s: RunState) => s.end_ps;
 
 /**
  * Latest simulated time covered by the current run's trace, picoseconds. It grows with every trace notification
  * while the run computes, so it arrives as a transition (RunContext's useRunStateInTransition).
  */
-export const useTraceEnd = (): number => useRunStateInTransition(endPs);
+export const useTraceEnd = (): number => useRunStateInTransition('end_ps');

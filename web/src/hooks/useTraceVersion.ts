@@ -1,7 +1,4 @@
 import { useRunStateInTransition } from '../run/RunContext';
-import type { RunState } from '../run/runController';
-
-const traceVersion = (s: RunState) => s.traceVersion;
 
 /**
  * Changes whenever the current run's trace received records (painters re-read the arrays), as a React transition
@@ -9,4 +6,4 @@ const traceVersion = (s: RunState) => s.traceVersion;
  * task that announced them. (useDeferredValue was not enough: the urgent re-render it keeps still reads the trace
  * store, which had changed under it.) Views read the trace store itself, which always holds the latest records.
  */
-export const useTraceVersion = (): number => useRunStateInTransition(traceVersion);
+export const useTraceVersion = (): number => useRunStateInTransition('traceVersion');

@@ -1,7 +1,7 @@
 /**
  * The run a view shows, through React context: the page provides its own run (run/runs.ts `pageRun`) around the
  * whole app; the compare view provides the comparison run around run B's views. Views read the state with
- * `useRunState(selector)` (a narrow zustand selector on that run's store), or with `useRunStateInTransition(selector)`
+ * `useRunState(selector)` (a narrow zustand selector on that run's store), or with `useRunStateInTransition(field)`
  * for a slice that changes while the run computes (the trace's growth, the topology, the progress figures), and the
  * trace with `useRun().trace`.
  */
@@ -28,24 +28,22 @@ export function useRunState<T>(selector: (state: RunState) => T): T {
 }
 
 /**
- * A slice of the current run's state that reaches the view as a React transition: the view re-renders for a change in
- * a background render that React interrupts every few milliseconds for other work, never inside the task that made
- * the change. For the slices whose first render is heavy (the trace's growth, the topology); useRunState's
- * subscription re-renders synchronously, and for the 256-node half-shift that made single main-thread tasks of
- * 60-180 ms while the run computed (Chrome trace, 2026-11-28). `selector` must be a module-level function (it is read
- * once per store). Returns the slice as of the last transition React has rendered.
+ * One field of the current run's state that reaches the view as a React transition: the view re-renders for a change
+ * in a background render that React interrupts every few milliseconds for other work, never inside the task that made
+ * the change. For the fields whose first render is heavy or that change while the run computes (the trace's growth,
+ * the topology, the progress figures); useRunState's subscription re-renders synchronously, and for the 256-node
+ * half-shift that made single main-thread tasks of 60-180 ms while the run computed (Chrome trace, 2026-11-28).
+ * Returns the field as of the last transition React has rendered.
  */
-export function useRunStateInTransition<T>(selector: (state: RunState) => T): T {
+export function useRunStateInTransition<K extends keyof RunState>(field: K): RunState[K] {
   const { store } = useRun();
-  const [value, setValue] = useState(() => selector(store.getState()));
+  const [value, setValue] = useState(() => store.getState()[field]);
   useEffect(() => {
-    const update = (v: T) => startTransition(() => setValue(() => v));
-    update(selector(store.getState())); // a change between this view's render and its subscription
+    const update = (v: RunState[K]) => startTransition(() => setValue(() => v));
+    update(store.getState()[field]); // a change between this view's render and its subscription
     return store.subscribe((s, prev) => {
-      const v = selector(s);
-      if (!Object.is(v, selector(prev))) update(v);
+      if (!Object.is(s[field], prev[field])) update(s[field]);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- selector: a module-level function
-  }, [store]);
+  }, [store, field]);
   return value;
 }
