@@ -20,8 +20,8 @@ import { useSelection } from '../hooks/useSelection';
 import { useClusterPainter } from '../hooks/useClusterPainter';
 import { MAX_SCALE, useClusterZoom } from '../hooks/useClusterZoom';
 import { useSelectionStore } from '../state/selectionStore';
-import { computeClusterLayout, type PlacedComponent } from '../trace/clusterLayout';
-import { memoPerObject } from '../hooks/memoPerObject';
+import type { PlacedComponent } from '../trace/clusterLayout';
+import { useClusterLayout } from '../hooks/useClusterLayout';
 import { PacketLegend } from './PacketLegend';
 import { GroupLegend, groupColor } from './GroupLegend';
 import { useRun } from '../run/RunContext';
@@ -46,9 +46,6 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
   return dense ? { fill: color } : { stroke: color, strokeWidth: 2.5 };
 }
 
-/** The layout of a topology at a size, kept across renders React restarts (hooks/memoPerObject.ts). */
-const layoutOf = memoPerObject(computeClusterLayout);
-
 export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?: string }) {
   const run = useRun();
   const topology = useTopology();
@@ -59,7 +56,7 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
   const componentCanvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, height } = useElementSize(containerRef);
-  const layout = topology && width > 0 && height > 0 ? layoutOf(topology, width, height) : null;
+  const layout = useClusterLayout(topology, width, height);
   const zoom = useClusterZoom(containerRef, width, height, topology);
   const view = zoom.view;
   const canvasDrawn = layout !== null && layout.components.size > CANVAS_COMPONENTS;
@@ -126,6 +123,9 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
       <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}
         onClick={canvasDrawn ? onCanvasClick : undefined} onMouseMove={canvasDrawn ? onCanvasHover : undefined}>
         {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
+        {topology && !layout && width > 0 && (
+          <div className="placeholder">Laying out {topology.components.length.toLocaleString('en-US')} components…</div>
+        )}
         {canvasDrawn && (
           <canvas ref={componentCanvasRef} className="component-canvas" style={{ width, height }} data-testid={`component-canvas${suffix}`}
             role="img" aria-label={`Cluster topology: ${layout!.components.size} components, drawn on a canvas`} />

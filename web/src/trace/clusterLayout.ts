@@ -61,11 +61,33 @@ const MAIN_SHARE = 0.52;
 /** Minimum width of a switch bar that carries a label (px). */
 const LABELLED_SWITCH_W = 150;
 
+/**
+ * Items a layout step handles between two `yield`s of clusterLayoutSteps: 512 components or links take about 1 ms in
+ * code V8 has optimised and several in code it has not (a 1,024-node cluster's first layout took 78 ms in one task in
+ * Chromium, Chrome trace, 2026-11-28).
+ */
+const STEP_ITEMS = 512;
+
+/**
+ * The layout of `topology` in a `width` × `height` px view (both > 0), computed at once. Pure: a new layout per call.
+ */
 export function computeClusterLayout(topology: Topology, width: number, height: number): ClusterLayout {
+  const steps = clusterLayoutSteps(topology, width, height);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * computeClusterLayout as steps: the generator yields after every STEP_ITEMS components or links and returns the same
+ * layout, so that a page can spread a large cluster's layout over several short tasks (hooks/useClusterLayout.ts).
+ */
+export function* clusterLayoutSteps(topology: Topology, width: number, height: number): Generator<void, ClusterLayout, void> {
   const second = topology.components.filter((c) => c.network);
-  if (second.length === 0) return layoutNetwork(topology, width, height);
+  if (second.length === 0) return yield* layoutNetwork(topology, width, height);
   // A cluster of that network alone (a fast-ethernet or infiniband fabric): one layout, its switch a bar over every NIC.
-  if (second.length === topology.components.length) return barSwitches(layoutNetwork(topology, width, height));
+  if (second.length === topology.components.length) return barSwitches(yield* layoutNetwork(topology, width, height));
   const secondIds = new Set(second.map((c) => c.id));
   const split = (inSecond: boolean): Topology => ({
     ...topology,
@@ -73,8 +95,8 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
     links: topology.links.filter((l) => secondIds.has(l.from) === inSecond && secondIds.has(l.to) === inSecond),
   });
   const mainH = Math.round(height * MAIN_SHARE);
-  const a = layoutNetwork(split(false), width, mainH);
-  const b = layoutNetwork(split(true), width, height - mainH);
+  const a = yield* layoutNetwork(split(false), width, mainH);
+  const b = yield* layoutNetwork(split(true), width, height - mainH);
   // Mirror the second layout (hosts next to the main one's hosts, its switch at the bottom) and shift it down.
   const flip = (y: number) => mainH + (height - mainH - y);
   const nics = [...b.components.values()].filter((p) => p.c.kind === 'nic').map((p) => p.x);
@@ -119,7 +141,8 @@ export function computeClusterLayout(topology: Topology, width: number, height: 
 
 const MARGIN = { top: 18, bottom: 22, side: 16 };
 
-function layoutNetwork(topology: Topology, width: number, height: number): ClusterLayout {
+function* layoutNetwork(topology: Topology, width: number, height: number): Generator<void, ClusterLayout, void> {
+  let items = 0;
   const levels = Math.max(1, ...topology.components.filter((c) => c.kind === 'switch').map((c) => c.level ?? 1));
   const rails = topology.rails ?? 1;
   const rows = rails > 1 ? 2 * levels + 5 : 3 + levels; // host, pci, nic, switch levels (per rail)
@@ -142,6 +165,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   const components = new Map<number, PlacedComponent>();
   const nodeParts = new Map<number, { host?: number; pci?: number; nic?: number }>();
   for (const c of topology.components) {
+    if (++items % STEP_ITEMS === 0) yield;
     if (c.node === undefined || c.kind === 'switch') continue;
     const row = rowOf(c.kind === 'host' ? 0 : c.kind === 'pci' ? 1 : 2, railOfComponent(c));
     const w = c.kind === 'pci' ? Math.max(Math.min(3, nodeW), nodeW * 0.3) : nodeW;
@@ -155,6 +179,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   // Each switch's NICs (a leaf switch sits above their mean x): the sum of their x and their count.
   const nicsBelow = new Map<number, { sum: number; n: number }>();
   for (const l of topology.links) {
+    if (++items % STEP_ITEMS === 0) yield;
     const nic = components.get(l.to);
     if (!nic || nic.c.kind !== 'nic') continue;
     const below = nicsBelow.get(l.from);
@@ -166,6 +191,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   // Switches per rail and level, in one pass over the components.
   const switchesAt = new Map<number, Topology['components']>();
   for (const c of topology.components) {
+    if (++items % STEP_ITEMS === 0) yield;
     if (c.kind !== 'switch') continue;
     const at = railOfComponent(c) * (levels + 1) + (c.level ?? 1);
     const list = switchesAt.get(at);
@@ -184,6 +210,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
     const swW = Math.min(Math.max(nodeW, Math.min(90, even.step() * 0.6)), Math.max(1, even.step() * 0.85));
     const swFit = Math.min(Math.max(nodeFit, Math.min(90, even.step() * 0.6)), even.step() * 0.85);
     for (const s of switches) {
+      if (++items % STEP_ITEMS === 0) yield;
       let sx = even(s.id) ?? width / 2;
       const below = level === 1 ? nicsBelow.get(s.id) : undefined;
       if (below) sx = below.sum / below.n;
@@ -199,6 +226,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   let pairBase = 1;
   for (const c of topology.components) pairBase = Math.max(pairBase, c.id + 1);
   for (const l of topology.links) {
+    if (++items % STEP_ITEMS === 0) yield;
     const a = components.get(l.from);
     const b = components.get(l.to);
     if (!a || !b) continue;
@@ -218,6 +246,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   // host with every component was 262,144 steps at 256 nodes and 75 M at 4,096.
   const nicsOfNode = new Map<number, PlacedComponent[]>();
   for (const p of components.values()) {
+    if (++items % STEP_ITEMS === 0) yield;
     if (p.c.kind !== 'nic' || p.c.node === undefined) continue;
     const list = nicsOfNode.get(p.c.node);
     if (list) list.push(p);
@@ -225,6 +254,7 @@ function layoutNetwork(topology: Topology, width: number, height: number): Clust
   }
   const buses: ClusterLayout['buses'] = [];
   for (const host of components.values()) {
+    if (++items % STEP_ITEMS === 0) yield;
     if (host.c.kind !== 'host') continue;
     for (const nic of nicsOfNode.get(host.c.node!) ?? []) {
       const dy = Math.sign(nic.y - host.y);
