@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeClusterLayout } from '../src/trace/clusterLayout.ts';
 import { componentAt, drawnWidth } from '../src/trace/componentBoxes.ts';
-import { CANVAS_COMPONENTS, paintBusyBoxes, paintComponents } from '../src/trace/componentPainter.ts';
+import { CANVAS_COMPONENTS, componentSceneSteps, drawComponentScene, paintBusyBoxes, type ComponentMarks } from '../src/trace/componentPainter.ts';
+import type { ViewTransform } from '../src/trace/packetPainter.ts';
 import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
 
 /** `n` nodes (host, PCI bus, NIC each) under one switch bar, as an InfiniBand fabric alone is laid out. */
@@ -24,9 +25,10 @@ function flat(n: number): Topology {
   return { fabric: 'infiniband', nodes: n, levels: 1, arity: 0, components, links, networks } as Topology;
 }
 
-/** A 2D context that counts what is drawn. */
+/** A 2D context, and paths for it, that count what is drawn. */
 function recorder() {
-  const calls = { fillRect: 0, strokeRect: 0, fillText: [] as string[], lineTo: 0, rect: 0, fill: 0 };
+  const calls = { fillRect: 0, strokeRect: 0, fillText: [] as string[], lineTo: 0, rect: 0, fill: 0, steps: 0 };
+  const path = () => ({ moveTo() {}, lineTo() { calls.lineTo++; }, rect() { calls.rect++; } });
   const ctx = {
     setTransform() {}, clearRect() {}, beginPath() {}, moveTo() {}, stroke() {},
     lineTo() { calls.lineTo++; },
@@ -37,7 +39,20 @@ function recorder() {
     fillText(t: string) { calls.fillText.push(t); },
     fillStyle: '', strokeStyle: '', lineWidth: 1, font: '', textAlign: '', textBaseline: '',
   };
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, calls, path };
+}
+
+/** Builds the scene of the whole `view` step by step (counting the steps), draws it, and returns its labels. */
+function paint(r: ReturnType<typeof recorder>, view: ViewTransform, marks: ComponentMarks = NONE) {
+  const steps = componentSceneSteps(layout, topology, view, marks, r.path);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) {
+      drawComponentScene(r.ctx, next.value, layout, 1);
+      return next.value.labels;
+    }
+    r.calls.steps++;
+  }
 }
 
 const NONE = { selected: () => false, highlighted: () => false };
@@ -61,12 +76,14 @@ test('componentAt finds the box under a point, whole view and zoomed, and nothin
 
 test('the whole view paints every box; zoomed, only the boxes in view and their labels', () => {
   const whole = recorder();
-  paintComponents(whole.ctx, layout, topology, { k: 1, x: 0 }, NONE, 1);
+  paint(whole, { k: 1, x: 0 });
   assert.ok(whole.calls.rect >= layout.components.size);
+  // One step per 512 boxes or lines at least: a page builds the scene over several tasks.
+  assert.ok(whole.calls.steps >= Math.floor(layout.components.size / 512), `${whole.calls.steps} steps`);
   assert.ok(whole.calls.fill <= 4, `boxes filled in ${whole.calls.fill} paths, one per style`);
   const view = { k: 64, x: -host(100).x * 64 + 600 };
   const zoomed = recorder();
-  const labels = paintComponents(zoomed.ctx, layout, topology, view, NONE, 1);
+  const labels = paint(zoomed, view);
   assert.ok(zoomed.calls.rect > 0 && zoomed.calls.rect < layout.components.size / 20, `${zoomed.calls.rect} boxes`);
   const h100 = labels.find((l) => l.name === 'host100');
   assert.ok(h100, 'host100 is labelled');

@@ -1,15 +1,21 @@
 /**
  * Paints a large cluster's components and links on the cluster view's component canvas
  * (trace/componentPainter.ts) whenever the layout, the zoom, the selection or a walkthrough's highlight changes,
- * at most once per frame. The canvas carries `data-components` (boxes in the layout), `data-hosts` (host boxes) and
- * `data-labels` (the labels drawn in the view: name, text and box in CSS px of the canvas, at most 200), what a
- * reader of the SVG would find in its elements.
+ * at most once per frame. The scene is built in an animation frame, in slices of SLICE_MS (hooks/stepsInSlices.ts):
+ * when it takes longer, as a 1,024-node cluster's first one does in code V8 has not optimised yet, the rest is built
+ * in tasks of its own and drawn in a later frame. The canvas carries `data-components` (boxes in the layout),
+ * `data-hosts` (host boxes) and `data-labels` (the labels drawn in the view: name, text and box in CSS px of the
+ * canvas, at most 200), what a reader of the SVG would find in its elements.
  */
 import { useEffect, type RefObject } from 'react';
 import type { ClusterLayout } from '../trace/clusterLayout';
 import type { Topology } from '../sim/bridgeTypes';
-import { paintComponents, type ComponentMarks } from '../trace/componentPainter';
+import { componentSceneSteps, drawComponentScene, type ComponentMarks, type ComponentScene } from '../trace/componentPainter';
 import type { ViewTransform } from '../trace/packetPainter';
+import { runSlice, stepsInSlices } from './stepsInSlices';
+
+/** Length of one slice of a scene, ms. */
+const SLICE_MS = 8;
 
 export function useComponentCanvas(
   enabled: boolean,
@@ -20,23 +26,34 @@ export function useComponentCanvas(
   marks: ComponentMarks,
 ): void {
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!enabled || !layout || !topology || !canvas) return;
-    const frame = requestAnimationFrame(() => {
+    if (!enabled || !layout || !topology || !canvasRef.current) return;
+    let cancelled = false;
+    let frame = 0;
+    const draw = (scene: ComponentScene) => {
+      const canvas = canvasRef.current;
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return;
       const ratio = window.devicePixelRatio || 1;
       const w = Math.round(layout.width * ratio);
       const h = Math.round(layout.height * ratio);
       if (canvas.width !== w) canvas.width = w;
       if (canvas.height !== h) canvas.height = h;
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return;
-      const labels = paintComponents(ctx, layout, topology, view, marks, ratio);
-      let hosts = 0;
-      for (const p of layout.components.values()) if (p.c.kind === 'host') hosts++;
+      drawComponentScene(ctx, scene, layout, ratio);
       canvas.dataset.components = String(layout.components.size);
-      canvas.dataset.hosts = String(hosts);
-      canvas.dataset.labels = JSON.stringify(labels.map((l) => ({ ...l, x: Math.round(l.x), y: Math.round(l.y), w: Math.round(l.w), h: Math.round(l.h) })));
+      canvas.dataset.hosts = String(scene.hosts);
+      canvas.dataset.labels = JSON.stringify(scene.labels.map((l) => ({ ...l, x: Math.round(l.x), y: Math.round(l.y), w: Math.round(l.w), h: Math.round(l.h) })));
+    };
+    frame = requestAnimationFrame(() => {
+      const steps = componentSceneSteps(layout, topology, view, marks, () => new Path2D());
+      const first = runSlice(steps, SLICE_MS);
+      if (first.done) return draw(first.value);
+      void stepsInSlices(steps, SLICE_MS, () => cancelled).then((scene) => {
+        if (scene && !cancelled) frame = requestAnimationFrame(() => draw(scene));
+      });
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
   }, [enabled, layout, topology, canvasRef, view, marks]);
 }

@@ -67,47 +67,73 @@ function groupColorOf(p: PlacedComponent, topology: Topology): string | undefine
   return g ? SERIES_COLORS[g.series_index % SERIES_COLORS.length] : undefined; // GroupLegend's groupColor
 }
 
+/** The part of a 2D path a component scene builds: a browser's Path2D (or a test's recorder). */
+export type ScenePath = Pick<Path2D, 'moveTo' | 'lineTo' | 'rect'>;
+
+/** What paintComponents draws, with its paths built (componentSceneSteps), for drawComponentScene. */
+export interface ComponentScene<P extends ScenePath = Path2D> {
+  /** Bus and link lines, one path per style, in drawing order. */
+  lines: { path: P; color: string; width: number }[];
+  /** Boxes, one path per style (fill, outline, outline width), thin outlines first. */
+  boxes: { path: P; fill: string; stroke: string | null; width: number }[];
+  /** A walkthrough's highlighted boxes, outlined last; null when none is in view. */
+  highlights: P | null;
+  /** Labels drawn: text and centre, px. */
+  texts: [string, number, number][];
+  /** The first `maxLabels` labels drawn, with their boxes (the canvas's `data-labels`). */
+  labels: DrawnLabel[];
+  /** Host boxes in the layout (in view or not; the canvas's `data-hosts`). */
+  hosts: number;
+}
+
+/** Components or links a scene step handles between two `yield`s of componentSceneSteps. */
+const STEP_ITEMS = 512;
+
 /**
- * Paints links, boxes and labels of `layout` under `view` onto `ctx` (a canvas of layout.width × layout.height CSS
- * px at `pixelRatio`); returns the labels drawn (at most `maxLabels` of them listed).
+ * Builds the scene of `layout` under `view` (links, boxes with their group colours, selection and highlight, labels
+ * that fit) with paths from `newPath`, yielding after every STEP_ITEMS components or links, so that a page can build
+ * a large cluster's first scene over several short tasks (hooks/useComponentCanvas.ts): as one task, a 1,024-node
+ * cluster's first paint was 54-109 ms in Chromium while the run computed, 26 ms of it building the paths in code V8
+ * had not optimised (Chrome trace, 2026-11-28).
  */
-export function paintComponents(
-  ctx: CanvasRenderingContext2D,
+export function* componentSceneSteps<P extends ScenePath>(
   layout: ClusterLayout,
   topology: Topology,
   view: ViewTransform,
   marks: ComponentMarks,
-  pixelRatio: number,
+  newPath: () => P,
   maxLabels = 200,
-): DrawnLabel[] {
-  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
-  ctx.clearRect(0, 0, layout.width, layout.height);
+): Generator<void, ComponentScene<P>, void> {
+  let items = 0;
   const visible = (x1: number, x2: number) => Math.max(x1, x2) >= 0 && Math.min(x1, x2) <= layout.width;
   const sx = (x: number) => x * view.k + view.x;
+  const lines: ComponentScene<P>['lines'] = [];
   // Links, one path per style.
-  const line = (color: string, width: number, lines: Iterable<{ x1: number; y1: number; x2: number; y2: number }>) => {
-    ctx.beginPath();
-    for (const l of lines) {
+  function* line(color: string, width: number, list: Iterable<{ x1: number; y1: number; x2: number; y2: number }>) {
+    const path = newPath();
+    for (const l of list) {
+      if (++items % STEP_ITEMS === 0) yield;
       const a = sx(l.x1);
       const b = sx(l.x2);
       if (!visible(a, b)) continue;
-      ctx.moveTo(a, l.y1);
-      ctx.lineTo(b, l.y2);
+      path.moveTo(a, l.y1);
+      path.lineTo(b, l.y2);
     }
-    ctx.strokeStyle = color;
-    ctx.lineWidth = width;
-    ctx.stroke();
-  };
-  line(layout.dense ? STYLE.denseLink : STYLE.pciLink, layout.dense ? 0.5 : 2, layout.buses);
-  line(layout.dense ? STYLE.denseLink : STYLE.link, layout.dense ? 0.5 : 1.2, layout.segments);
+    lines.push({ path, color, width });
+  }
+  yield* line(layout.dense ? STYLE.denseLink : STYLE.pciLink, layout.dense ? 0.5 : 2, layout.buses);
+  yield* line(layout.dense ? STYLE.denseLink : STYLE.link, layout.dense ? 0.5 : 1.2, layout.segments);
   // Boxes, one path per style (fill, outline, outline width), thin outlines first so that a selected or grouped
   // box's thicker one lies on top. One fillRect and strokeRect per box made a 256-node cluster's first paint a
   // main-thread task of 60-90 ms in Chromium, most of it rasterising 1,024 separate draws.
-  const styles = new Map<string, { fill: string; stroke: string | null; width: number; boxes: number[] }>();
-  const highlights: number[] = [];
+  const styles = new Map<string, ComponentScene<P>['boxes'][number]>();
+  let highlights: P | null = null;
   const labels: DrawnLabel[] = [];
   const texts: [string, number, number][] = [];
+  let hosts = 0;
   for (const p of layout.components.values()) {
+    if (++items % STEP_ITEMS === 0) yield;
+    if (p.c.kind === 'host') hosts++;
     const [left, w] = screenBox(p, view);
     if (left + w < 0 || left > layout.width) continue;
     const top = p.y - p.h / 2;
@@ -120,9 +146,9 @@ export function paintComponents(
     const width = selected || group ? 2.5 : 1.2;
     const key = `${fill} ${stroke} ${width}`;
     let style = styles.get(key);
-    if (!style) styles.set(key, (style = { fill, stroke, width, boxes: [] }));
-    style.boxes.push(left, top, w, p.h);
-    if (marks.highlighted(p)) highlights.push(left, top, w, p.h);
+    if (!style) styles.set(key, (style = { path: newPath(), fill, stroke, width }));
+    style.path.rect(left, top, w, p.h);
+    if (marks.highlighted(p)) (highlights ??= newPath()).rect(left, top, w, p.h);
     if (labelShown(layout, p, view.k)) {
       const text = boxLabel(topology, p, view.k);
       if (text !== null) {
@@ -131,31 +157,44 @@ export function paintComponents(
       }
     }
   }
-  const path = (boxes: number[]) => {
-    ctx.beginPath();
-    for (let i = 0; i < boxes.length; i += 4) ctx.rect(boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
-  };
-  for (const style of [...styles.values()].sort((a, b) => a.width - b.width)) {
-    path(style.boxes);
+  const boxes = [...styles.values()].sort((a, b) => a.width - b.width);
+  return { lines, boxes, highlights, texts, labels, hosts };
+}
+
+/** Draws `scene` onto `ctx`, a canvas of layout.width × layout.height CSS px at `pixelRatio`, cleared first. */
+export function drawComponentScene<P extends ScenePath>(
+  ctx: CanvasRenderingContext2D,
+  scene: ComponentScene<P>,
+  layout: ClusterLayout,
+  pixelRatio: number,
+): void {
+  // A scene's paths are the context's own Path2D in a page (a recorder's in a test).
+  const path = (p: P) => p as unknown as Path2D;
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  ctx.clearRect(0, 0, layout.width, layout.height);
+  for (const l of scene.lines) {
+    ctx.strokeStyle = l.color;
+    ctx.lineWidth = l.width;
+    ctx.stroke(path(l.path));
+  }
+  for (const style of scene.boxes) {
     ctx.fillStyle = style.fill;
-    ctx.fill();
+    ctx.fill(path(style.path));
     if (style.stroke === null) continue;
     ctx.strokeStyle = style.stroke;
     ctx.lineWidth = style.width;
-    ctx.stroke();
+    ctx.stroke(path(style.path));
   }
-  if (highlights.length > 0) {
-    path(highlights);
+  if (scene.highlights) {
     ctx.strokeStyle = STYLE.highlight;
     ctx.lineWidth = 3;
-    ctx.stroke();
+    ctx.stroke(path(scene.highlights));
   }
   ctx.font = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = STYLE.text;
-  for (const [text, x, y] of texts) ctx.fillText(text, x, y);
-  return labels;
+  for (const [text, x, y] of scene.texts) ctx.fillText(text, x, y);
 }
 
 /** Paints the busy components' boxes (styles.css `[data-busy='true']`) onto the packet canvas, under the packets. */
