@@ -32,7 +32,9 @@ export function indexTopology(topology: Topology): TopologyIndex {
       if (!index[c.kind].has(c.node)) index[c.kind].set(c.node, c.id);
     }
   }
-  for (const l of topology.links) index.link.set(l.id, { from: l.from, to: l.to });
+  // The link objects themselves: a copy of each was 10,240 allocations on 1,024 nodes, and the page's first render of
+  // the sequence chart spent 13 ms here and 26 ms collecting garbage (Chrome trace, 2026-11-28).
+  for (const l of topology.links) index.link.set(l.id, l);
   return index;
 }
 
