@@ -3,8 +3,8 @@
  * that key, on its last other arguments (compared with Object.is). For what a view derives from the run's topology
  * inside a render: React discards the useMemo values of a render it does not commit (a transition restarted after an
  * urgent update, RunContext's useRunStateInTransition), and the 1,024-node cluster's layout was computed three
- * times (in tasks of 56-115 ms under the trace) before one render committed (Chrome trace, 2026-11-28). Kept here,
- * a restarted render finds it.
+ * times (in tasks of 56-115 ms under the trace) before one render committed (Chrome trace, 2026-11-28; the layout
+ * has since its own cache, hooks/useClusterLayout.ts). Kept here, a restarted render finds it.
  * `fn` must be pure and its result never mutated.
  */
 export function memoPerObject<K extends object, A extends readonly unknown[], V>(fn: (key: K, ...args: A) => V): (key: K, ...args: A) => V {
