@@ -11,7 +11,10 @@ import type { Topology } from '../sim/bridgeTypes';
 import { clusterLayoutSteps, computeClusterLayout, type ClusterLayout } from '../trace/clusterLayout';
 import { stepsInSlices } from './stepsInSlices';
 
-/** Components above which the layout is computed in slices (the 256-node clusters' 1,024 lay out in 2-5 ms). */
+/**
+ * Components above which the layout is computed in slices: a 256-node cluster's 1,024 components and 2,048 links are
+ * laid out at once (1.6 ms in Node once optimised, best of 16).
+ */
 export const SLICED_ABOVE = 2000;
 /** Length of one slice of a layout, ms. */
 const SLICE_MS = 8;
