@@ -60,3 +60,33 @@ test('each category stays sorted by start (ties by arrival) over any batches, gr
     ),
   );
 });
+
+test('forEachInWindowOf visits, in start order, exactly the window\'s records of one kind on one component', () => {
+  const kinds = [TraceKind.pci_transaction, TraceKind.host_op, TraceKind.nic_thread, TraceKind.input_queue];
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 })), { maxLength: 300 }), { maxLength: 5 }),
+      fc.integer({ min: 0, max: 450 }), fc.integer({ min: 0, max: 100 }),
+      (batches, from, width) => {
+        const store = new TraceStore();
+        for (const b of batches) {
+          store.append(batch(b.map(([t, d, k, c]) => [t, kinds[k] === TraceKind.input_queue ? t : t + d, kinds[k], c, 0, 0, d])));
+          store.forEachInWindowOf(TraceKind.pci_transaction, 1, from, from + width, () => {});   // caught up batch by batch
+        }
+        const to = from + width;
+        for (const kind of kinds)
+          for (let component = 0; component <= 4; component++) {
+            const category = kind === TraceKind.input_queue ? 'level' : kind === TraceKind.pci_transaction ? 'pci' : kind === TraceKind.host_op ? 'host_op' : 'nic_thread';
+            const all: number[] = [];
+            store.forEachInWindow(category, from, to, (r) => {
+              if (store.kind[r] === kind && store.component[r] === component) all.push(r);
+            });
+            const own: number[] = [];
+            store.forEachInWindowOf(kind, component, from, to, (r) => own.push(r));
+            assert.deepEqual(own, all);
+          }
+      },
+    ),
+    { numRuns: 60 },
+  );
+});

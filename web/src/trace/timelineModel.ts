@@ -5,7 +5,7 @@
  * engine whose steps the trace keeps (Elan3/Elan4 threads, InfiniHost engines; an SCI adapter or a Tulip has none).
  * Reads the trace columns without copying them. Pure.
  */
-import type { TraceCategory, TraceStore } from './traceStore';
+import type { TraceStore } from './traceStore';
 import { TraceKind } from '../sim/traceKindCodes';
 
 export interface TimelineSpan {
@@ -45,12 +45,12 @@ export interface NodeComponents {
   nic?: number;
 }
 
-function spans(trace: TraceStore, category: TraceCategory, kind: number, component: number | undefined, from_ps: number, to_ps: number) {
+/** The spans of `kind` on `component` in the window (the store's per-component index, TraceStore.forEachInWindowOf). */
+function spans(trace: TraceStore, kind: number, component: number | undefined, from_ps: number, to_ps: number) {
   const out: TimelineSpan[] = [];
   let truncated = false;
   if (component === undefined) return { out, truncated };
-  trace.forEachInWindow(category, from_ps, to_ps, (r) => {
-    if (trace.kind[r] !== kind || trace.component[r] !== component) return;
+  trace.forEachInWindowOf(kind, component, from_ps, to_ps, (r) => {
     if (out.length >= MAX_SPANS_PER_TRACK) truncated = true;
     else out.push({ record: r, start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], code: trace.value[r] });
   });
@@ -58,31 +58,29 @@ function spans(trace: TraceStore, category: TraceCategory, kind: number, compone
 }
 
 export function timelineModel(trace: TraceStore, parts: NodeComponents, from_ps: number, to_ps: number): TimelineModel {
-  const track = (id: TimelineTrack['id'], category: TraceCategory, kind: number, component: number | undefined, label: string): TimelineTrack => {
-    const { out, truncated } = spans(trace, category, kind, component, from_ps, to_ps);
+  const track = (id: TimelineTrack['id'], kind: number, component: number | undefined, label: string): TimelineTrack => {
+    const { out, truncated } = spans(trace, kind, component, from_ps, to_ps);
     return { id, kind, label, spans: out, truncated };
   };
-  const hca = spans(trace, 'nic_thread', TraceKind.hca_step, parts.nic, from_ps, to_ps);
+  const hca = spans(trace, TraceKind.hca_step, parts.nic, from_ps, to_ps);
   const inputQueue: LevelStep[] = [];
   let inputQueueMax = 0;
   if (parts.nic !== undefined) {
     const before = trace.lastLevelAtOrBefore(TraceKind.input_queue, parts.nic, from_ps);
     inputQueue.push({ t_ps: from_ps, level: before >= 0 ? trace.value[before] : 0 });
-    trace.forEachInWindow('level', from_ps, to_ps, (r) => {
-      if (trace.kind[r] === TraceKind.input_queue && trace.component[r] === parts.nic && trace.t_start_ps[r] > from_ps) {
-        inputQueue.push({ t_ps: trace.t_start_ps[r], level: trace.value[r] });
-      }
+    trace.forEachInWindowOf(TraceKind.input_queue, parts.nic, from_ps, to_ps, (r) => {
+      if (trace.t_start_ps[r] > from_ps) inputQueue.push({ t_ps: trace.t_start_ps[r], level: trace.value[r] });
     });
     inputQueueMax = trace.maxLevel(TraceKind.input_queue, parts.nic);
   }
   const nicSteps = trace.hasNicSteps();
   return {
     tracks: [
-      track('host', 'host_op', TraceKind.host_op, parts.host, 'host CPU'),
+      track('host', TraceKind.host_op, parts.host, 'host CPU'),
       ...(!nicSteps ? []
         : hca.out.length > 0 ? [{ id: 'nic_thread' as const, kind: TraceKind.hca_step, label: 'HCA', spans: hca.out, truncated: hca.truncated }]
-        : [track('nic_thread', 'nic_thread', TraceKind.nic_thread, parts.nic, 'NIC thread')]),
-      track('pci', 'pci', TraceKind.pci_transaction, parts.pci, 'PCI bus'),
+        : [track('nic_thread', TraceKind.nic_thread, parts.nic, 'NIC thread')]),
+      track('pci', TraceKind.pci_transaction, parts.pci, 'PCI bus'),
     ],
     inputQueue,
     inputQueueMax,
