@@ -1,18 +1,23 @@
-// Long computations on the page's main thread in slices (hooks/stepsInSlices.ts), and the cluster layout as steps
-// (trace/clusterLayout.ts's clusterLayoutSteps): the same result as at once, the event loop served between slices,
-// cancellation closing the generator.
+// Long computations on the page's main thread in slices (hooks/stepsInSlices.ts), timed on a fake clock, and the
+// cluster layout as steps (trace/clusterLayout.ts's clusterLayoutSteps): the same result as at once, the event loop
+// served between slices, cancellation closing the generator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runSlice, stepsInSlices } from '../src/hooks/stepsInSlices.ts';
 import { clusterLayoutSteps, computeClusterLayout } from '../src/trace/clusterLayout.ts';
 import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
 
-/** `n` steps of about `ms` each (busy), returning `n`; `log` gets 'closed' when the generator is closed early. */
-function* busySteps(n: number, ms: number, log: string[] = []): Generator<void, number, void> {
+/** A clock that advances 1 ms per step of `countingSteps` (no real time is measured). */
+function fakeClock() {
+  const clock = { ms: 0, read: () => clock.ms };
+  return clock;
+}
+
+/** `n` steps of 1 ms on `clock`, returning `n`; `log` gets 'closed' when the generator is closed. */
+function* countingSteps(n: number, clock: { ms: number }, log: string[] = []): Generator<void, number, void> {
   try {
     for (let i = 0; i < n; i++) {
-      const end = performance.now() + ms;
-      while (performance.now() < end);
+      clock.ms += 1;
       yield;
     }
     return n;
@@ -22,30 +27,42 @@ function* busySteps(n: number, ms: number, log: string[] = []): Generator<void, 
 }
 
 test('runSlice stops after its budget, at a whole step', () => {
-  const steps = busySteps(100, 1);
-  const first = runSlice(steps, 5);
+  const clock = fakeClock();
+  const steps = countingSteps(100, clock);
+  const first = runSlice(steps, 5, clock.read);
   assert.equal(first.done, false);
-  let rest = 0;
-  while (!steps.next().done) rest++;
-  assert.ok(rest >= 90 && rest <= 96, `${rest} steps left of 100 after a 5 ms slice of 1 ms steps`);
+  assert.equal(clock.ms, 5, 'five steps of 1 ms in a 5 ms slice');
+  const rest = runSlice(steps, 1000, clock.read);
+  assert.deepEqual(rest, { done: true, value: 100 });
 });
 
-test('stepsInSlices resolves with the return value, letting other tasks run between its slices', async () => {
-  let ticks = 0;
-  const timer = setInterval(() => ticks++, 0);
-  const value = await stepsInSlices(busySteps(40, 1), 4, () => false);
-  clearInterval(timer);
+test('stepsInSlices resolves with the return value, each slice after the first in a new task', async () => {
+  const clock = fakeClock();
+  const between: number[] = [];
+  // A setImmediate callback runs once per turn of Node's event loop: it sees the steps done so far each time.
+  let watching = true;
+  const watch = () => {
+    between.push(clock.ms);
+    if (watching) setImmediate(watch);
+  };
+  setImmediate(watch);
+  const value = await stepsInSlices(countingSteps(40, clock), 4, () => false, clock.read);
+  watching = false;
   assert.equal(value, 40);
-  assert.ok(ticks >= 3, `other tasks ran ${ticks} times during 40 ms of steps in 4 ms slices`);
+  const inside = between.filter((ms) => ms > 0 && ms < 40);
+  assert.ok(inside.length >= 3, `other tasks ran at ${between.join(', ')} ms of 40 ms of steps in 4 ms slices`);
+  assert.ok(inside.every((ms) => ms % 4 === 0), 'only between whole slices');
 });
 
 test('a cancelled stepsInSlices resolves undefined and closes its generator', async () => {
+  const clock = fakeClock();
   const log: string[] = [];
   let cancel = false;
-  const run = stepsInSlices(busySteps(1000, 1, log), 2, () => cancel);
+  const run = stepsInSlices(countingSteps(1000, clock, log), 2, () => cancel, clock.read);
   cancel = true;
   assert.equal(await run, undefined);
   assert.deepEqual(log, ['closed']);
+  assert.equal(clock.ms, 2, 'one slice ran before the cancel was seen');
 });
 
 /** A QsNet-like fat tree's lower part: `n` nodes (host, PCI, NIC) under n/4 leaf switches, links both ways. */

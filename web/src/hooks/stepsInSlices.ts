@@ -6,12 +6,17 @@
  * timed.
  */
 
-/** Runs steps until the generator returns or `budgetMs` have passed; the generator's last result. */
-export function runSlice<T>(steps: Generator<void, T, void>, budgetMs: number): IteratorResult<void, T> {
-  const end = performance.now() + budgetMs;
+/** A clock in ms (performance.now in a page; a test's own). */
+export type Clock = () => number;
+
+const now: Clock = () => performance.now();
+
+/** Runs steps until the generator returns or `budgetMs` have passed on `clock`; the generator's last result. */
+export function runSlice<T>(steps: Generator<void, T, void>, budgetMs: number, clock: Clock = now): IteratorResult<void, T> {
+  const end = clock() + budgetMs;
   for (;;) {
     const next = steps.next();
-    if (next.done || performance.now() >= end) return next;
+    if (next.done || clock() >= end) return next;
   }
 }
 
@@ -20,13 +25,18 @@ export function runSlice<T>(steps: Generator<void, T, void>, budgetMs: number): 
  * generator's return value, or with `undefined` once `cancelled()` is true (checked before each slice; the generator
  * is then closed).
  */
-export async function stepsInSlices<T>(steps: Generator<void, T, void>, budgetMs: number, cancelled: () => boolean): Promise<T | undefined> {
+export async function stepsInSlices<T>(
+  steps: Generator<void, T, void>,
+  budgetMs: number,
+  cancelled: () => boolean,
+  clock: Clock = now,
+): Promise<T | undefined> {
   for (;;) {
     if (cancelled()) {
       steps.return(undefined as T);
       return undefined;
     }
-    const next = runSlice(steps, budgetMs);
+    const next = runSlice(steps, budgetMs, clock);
     if (next.done) return next.value;
     await nextTask();
   }
