@@ -1,13 +1,14 @@
 /**
  * Paints a large cluster's components and links on the cluster view's component canvas
  * (trace/componentPainter.ts) whenever the layout, the zoom, the selection or a walkthrough's highlight changes,
- * at most once per frame. The scene is built in an animation frame, in slices of SLICE_MS (hooks/stepsInSlices.ts):
- * when it takes longer, as a 1,024-node cluster's first one does in code V8 has not optimised yet, the rest is built
- * in tasks of its own and drawn in a later frame. The canvas carries `data-components` (boxes in the layout),
- * `data-hosts` (host boxes) and `data-labels` (the labels drawn in the view: name, text and box in CSS px of the
- * canvas, at most 200), what a reader of the SVG would find in its elements.
+ * at most once per frame. The canvas's first scene is built in an animation frame, in slices of SLICE_MS
+ * (hooks/stepsInSlices.ts): when it takes longer, as a 1,024-node cluster's does in code V8 has not optimised yet, the
+ * rest is built in tasks of its own and drawn in a later frame. Later scenes (zoom, selection) are built and drawn in
+ * their frame, so that a zoom that changes the view every frame is drawn every frame. The canvas carries
+ * `data-components` (boxes in the layout), `data-hosts` (host boxes) and `data-labels` (the labels drawn in the view:
+ * name, text and box in CSS px of the canvas, at most 200), what a reader of the SVG would find in its elements.
  */
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { ClusterLayout } from '../trace/clusterLayout';
 import type { Topology } from '../sim/bridgeTypes';
 import { componentSceneSteps, drawComponentScene, type ComponentMarks, type ComponentScene } from '../trace/componentPainter';
@@ -25,6 +26,7 @@ export function useComponentCanvas(
   view: ViewTransform,
   marks: ComponentMarks,
 ): void {
+  const drawnOnce = useRef(false);
   useEffect(() => {
     if (!enabled || !layout || !topology || !canvasRef.current) return;
     let cancelled = false;
@@ -39,13 +41,14 @@ export function useComponentCanvas(
       if (canvas.width !== w) canvas.width = w;
       if (canvas.height !== h) canvas.height = h;
       drawComponentScene(ctx, scene, layout, ratio);
+      drawnOnce.current = true;
       canvas.dataset.components = String(layout.components.size);
       canvas.dataset.hosts = String(scene.hosts);
       canvas.dataset.labels = JSON.stringify(scene.labels.map((l) => ({ ...l, x: Math.round(l.x), y: Math.round(l.y), w: Math.round(l.w), h: Math.round(l.h) })));
     };
     frame = requestAnimationFrame(() => {
       const steps = componentSceneSteps(layout, topology, view, marks, () => new Path2D());
-      const first = runSlice(steps, SLICE_MS);
+      const first = runSlice(steps, drawnOnce.current ? Infinity : SLICE_MS);
       if (first.done) return draw(first.value);
       void stepsInSlices(steps, SLICE_MS, () => cancelled).then((scene) => {
         if (scene && !cancelled) frame = requestAnimationFrame(() => draw(scene));
