@@ -283,7 +283,12 @@ export class TraceStore {
     if (component >= this.ownCount.length) this.ownCount = grown(this.ownCount, Uint32Array, Math.max(component + 1, 2 * this.ownCount.length), this.ownCount.length);
     const n = this.ownCount[component];
     let list = this.ownRecords[component];
-    if (!list || n === list.length) this.ownRecords[component] = list = grown(list ?? new Uint32Array(0), Uint32Array, Math.max(16, 2 * n), n);
+    if (!list || n === list.length) {
+      // Doubling, without grown()'s jump to the trace's full capacity at 65,536: 4 MB for each busy component.
+      const next = new Uint32Array(Math.max(16, 2 * n));
+      if (list) next.set(list);
+      this.ownRecords[component] = list = next;
+    }
     list[n] = r;
     this.ownCount[component] = n + 1;
   }
