@@ -70,7 +70,7 @@ function groupColorOf(p: PlacedComponent, topology: Topology): string | undefine
 /** The part of a 2D path a component scene builds: a browser's Path2D (or a test's recorder). */
 export type ScenePath = Pick<Path2D, 'moveTo' | 'lineTo' | 'rect'>;
 
-/** What paintComponents draws, with its paths built (componentSceneSteps), for drawComponentScene. */
+/** The cluster as the canvas draws it, its paths built (componentSceneSteps), for drawComponentScene. */
 export interface ComponentScene<P extends ScenePath = Path2D> {
   /** Bus and link lines, one path per style, in drawing order. */
   lines: { path: P; color: string; width: number }[];
