@@ -14,7 +14,7 @@ import { useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useComponentCanvas } from '../hooks/useComponentCanvas';
 import { boxLabel, componentAt, drawnWidth, labelShown } from '../trace/componentBoxes';
 import { CANVAS_COMPONENTS, type ComponentMarks } from '../trace/componentPainter';
-import { useTopology } from '../hooks/useTopology';
+import { useTopologyNow } from '../hooks/useTopology';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSelection } from '../hooks/useSelection';
 import { useClusterPainter } from '../hooks/useClusterPainter';
@@ -48,7 +48,7 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
 
 export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?: string }) {
   const run = useRun();
-  const topology = useTopology();
+  const topology = useTopologyNow();
   const highlight = useWalkthroughHighlight();
   const selection = useSelection();
   const containerRef = useRef<HTMLDivElement>(null);
