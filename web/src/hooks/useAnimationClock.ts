@@ -10,6 +10,8 @@ import { usePlaying } from './usePlaying';
 import { idleSkip } from '../playback/playbackModes';
 
 const PS_PER_US = 1e6;
+/** Longest wall time one frame advances the clock by, s: after a frame that came later, the clock loses the rest. */
+export const MAX_FRAME_WALL_S = 0.25;
 
 export function useAnimationClock(): void {
   const source = useRun();
@@ -21,7 +23,7 @@ export function useAnimationClock(): void {
     const tick = (now: number) => {
       // A frame's timestamp is when the frame began, which can precede the performance.now() the effect started at:
       // never a negative step (the clock went back by up to a frame after Play).
-      const wall_s = Math.min(0.25, Math.max(0, now - last) / 1000);
+      const wall_s = Math.min(MAX_FRAME_WALL_S, Math.max(0, now - last) / 1000);
       last = Math.max(last, now);
       const playback = usePlaybackStore.getState();
       const run = source.state();

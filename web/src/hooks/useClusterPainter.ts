@@ -3,6 +3,8 @@
  * repaints the packet canvas and shows the busy components at most once per frame: `data-busy` on the SVG's
  * elements (`[data-component]`), or, when the components are drawn on a canvas (`canvasDrawn`,
  * trace/componentPainter.ts), their busy boxes painted under the packets (the canvas's `data-busy` counts them).
+ * While playing forward, each frame also draws the packets that began and ended since the previous one
+ * (trace/packetPainter.ts, `since_ps`); a repaint at the same time (trace appended, zoom) keeps them.
  * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
  * Draws the trace of `run` (the view's run, run/RunContext.tsx) under the view's zoom `view` (hooks/useClusterZoom.ts).
  */
@@ -13,6 +15,9 @@ import { paintPackets, type ViewTransform } from '../trace/packetPainter';
 import { busyComponents } from '../trace/busyComponents';
 import { paintBusyBoxes } from '../trace/componentPainter';
 import type { ClusterLayout } from '../trace/clusterLayout';
+import { MAX_FRAME_WALL_S } from './useAnimationClock';
+
+const PS_PER_US = 1e6;
 
 export function useClusterPainter(
   layout: ClusterLayout | null,
@@ -40,13 +45,26 @@ export function useClusterPainter(
     /** Component id → its SVG element, read once the SVG has rendered; and the ids shown busy now. */
     let elements: Map<number, SVGElement> | null = null;
     let shownBusy = new Set<number>();
+    /** The time the last paint drew, and the `since_ps` it drew with. */
+    let paintedT = -1;
+    let paintedSince: number | undefined;
     const paint = () => {
       frame = 0;
-      const t = usePlaybackStore.getState().time_ps;
+      const playback = usePlaybackStore.getState();
+      const t = playback.time_ps;
+      // Forward by what the clock covers in a frame or two (hooks/useAnimationClock.ts): not a seek, nor a jump over
+      // an idle stretch.
+      if (t !== paintedT) {
+        const step = t - paintedT;
+        paintedSince = playback.playing && paintedT >= 0 && step > 0 && step <= 2 * MAX_FRAME_WALL_S * playback.speed_us_per_s * PS_PER_US
+          ? paintedT : undefined;
+        paintedT = t;
+      }
       const busy = busyComponents(trace, t);
       const view = viewRef.current;
       const t0 = performance.now();
-      const drawn = paintPackets(ctx, layout, trace, t, ratio, view, canvasDrawn ? () => paintBusyBoxes(ctx, layout, busy, view) : undefined);
+      const underlay = canvasDrawn ? () => paintBusyBoxes(ctx, layout, busy, view) : undefined;
+      const drawn = paintPackets(ctx, layout, trace, t, ratio, { view, underlay, since_ps: paintedSince });
       canvas.dataset.packets = String(drawn);
       // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
       // follow later in the frame), read by `npm run bench:ui`.

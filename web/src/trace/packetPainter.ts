@@ -3,6 +3,12 @@
  * `component` is a dot interpolated from the link's source to its target between t_start and t_end, offset
  * to the right of its direction of travel so the two directions of a link stay apart.
  *
+ * Packets that began and ended between two frames (`since_ps`, the time the previous frame drew) are drawn once,
+ * halfway along their link: at 1 µs/s a hop of 100 ns is on screen for 100 ms of wall time, so a frame that comes
+ * late (a busy main thread while a large run computes, 100-250 ms apart in a Chrome trace of the 64-node
+ * all-to-all) would otherwise skip it, and at high speeds most hops are shorter than a frame. At most
+ * MISSED_LIMIT such packets per frame, the earliest.
+ *
  * Cost per frame: a binary search for the active window (TraceStore.forEachActive), positions written into
  * reused typed arrays bucketed by packet kind (colour), then per kind one path with one fill and one stroke;
  * above DENSE_THRESHOLD packets, unoutlined squares (fillRect), much cheaper to rasterise in software than
@@ -21,6 +27,9 @@ const BUCKET_OF_KIND = new Map<number, number>(PACKET_KIND_NAMES.map((name, i) =
 const BUCKET_COLOR = ['#777', ...PACKET_KIND_NAMES.map((name) => PACKET_STYLE[TraceKind[name]]?.color ?? '#777')];
 /** Above this many packets in a frame, dots lose their white outline and become squares (cheap to rasterise). */
 const DENSE_THRESHOLD = 400;
+/** Most packets drawn per frame that began and ended since the previous frame (a frame of 0.25 s at 10,000 µs/s spans
+ * 2.5 ms of a run: tens of thousands of hops on 256 nodes). */
+export const MISSED_LIMIT = 4096;
 
 /** Dot radius for a layout, px. */
 export function packetRadius(layout: ClusterLayout): number {
@@ -80,9 +89,28 @@ function push(kind: number, x: number, y: number): void {
   counts[k] = n + 1;
 }
 
+/** What a frame of the packet layer draws besides the packets active at its time. */
+export interface PacketPaintOptions {
+  /** The cluster view's zoom (identity: the whole cluster). */
+  readonly view?: ViewTransform;
+  /** Paints first on the cleared canvas (the busy boxes of a canvas-drawn cluster, trace/componentPainter.ts). */
+  readonly underlay?: () => void;
+  /**
+   * The time (ps) the previous frame drew, when playback moved forward from it to `t_ps`: the packets that started
+   * after it and were over by `t_ps` are drawn too, halfway along their link (at most MISSED_LIMIT).
+   */
+  readonly since_ps?: number;
+}
+
+/** Whether packet record `r` began after `since_ps` and was over by `t_ps` (no frame at either time shows it). */
+export function missedBetween(trace: TraceStore, r: number, since_ps: number, t_ps: number): boolean {
+  const start = trace.t_start_ps[r];
+  return start > since_ps && start < t_ps && trace.t_end_ps[r] <= t_ps;
+}
+
 /**
- * Paints the packets active at `t_ps` in the view zoomed by `view`; returns how many were drawn. `underlay`, if
- * given, paints first on the cleared canvas (the busy boxes of a canvas-drawn cluster, trace/componentPainter.ts).
+ * Paints the packets active at `t_ps`, and those missed since the previous frame (`options.since_ps`), in the view
+ * zoomed by `options.view`; returns how many were drawn.
  */
 export function paintPackets(
   ctx: CanvasRenderingContext2D,
@@ -90,12 +118,12 @@ export function paintPackets(
   trace: TraceStore,
   t_ps: number,
   pixelRatio: number,
-  view: ViewTransform = IDENTITY_VIEW,
-  underlay?: () => void,
+  options: PacketPaintOptions = {},
 ): number {
+  const view = options.view ?? IDENTITY_VIEW;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.clearRect(0, 0, layout.width, layout.height);
-  underlay?.();
+  options.underlay?.();
   const radius = packetRadius(layout);
   counts.fill(0);
   let drawn = 0;
@@ -106,6 +134,19 @@ export function paintPackets(
     push(trace.kind[r], scratch[0], scratch[1]);
     drawn++;
   });
+  const since = options.since_ps;
+  if (since !== undefined && since < t_ps) {
+    let missed = 0;
+    trace.forEachInWindow('packet', since, t_ps, (r) => {
+      if (missed >= MISSED_LIMIT || !missedBetween(trace, r, since, t_ps)) return;
+      const link = layout.links.get(trace.component[r]);
+      if (!link) return;
+      packetPosition(link, trace, r, (trace.t_start_ps[r] + trace.t_end_ps[r]) / 2, scratch, view);
+      push(trace.kind[r], scratch[0], scratch[1]);
+      missed++;
+      drawn++;
+    });
+  }
   if (drawn > DENSE_THRESHOLD) {
     const side = radius * 1.6;
     for (let k = 0; k < KINDS; k++) {
