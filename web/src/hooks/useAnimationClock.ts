@@ -19,7 +19,9 @@ export function useAnimationClock(): void {
   useEffect(() => {
     if (!playing) return;
     let frame = 0;
-    let last = performance.now();
+    // From the moment Play was pressed (the store's playingSince_ms), not from this effect, which runs after the
+    // render that showed Pause: while a large run streams its trace that was 100-200 ms of wall time lost at each Play.
+    let last = Math.min(performance.now(), usePlaybackStore.getState().playingSince_ms);
     const tick = (now: number) => {
       // A frame's timestamp is when the frame began, which can precede the performance.now() the effect started at:
       // never a negative step (the clock went back by up to a frame after Play).

@@ -15,6 +15,11 @@ export type TimeAxis = 'linear' | 'log' | 'events';
 
 interface PlaybackState {
   playing: boolean;
+  /**
+   * performance.now() (ms) when playing last began: the clock (hooks/useAnimationClock.ts) counts wall time from
+   * there, not from its first frame, which comes a render and an effect later (100-200 ms while a large run streams).
+   */
+  playingSince_ms: number;
   time_ps: number;
   speed_us_per_s: number;
   /** Jump over stretches with nothing on the wire while playing. */
@@ -41,6 +46,7 @@ interface PlaybackState {
 
 export const usePlaybackStore = create<PlaybackState>((set) => ({
   playing: false,
+  playingSince_ms: 0,
   time_ps: 0,
   speed_us_per_s: 1,
   skipIdle: true,
@@ -49,7 +55,7 @@ export const usePlaybackStore = create<PlaybackState>((set) => ({
   stepCategory: null,
   stepNodeOnly: false,
   axis: 'linear',
-  setPlaying: (playing) => set(playing ? { playing } : { playing, stopAt_ps: null }),
+  setPlaying: (playing) => set(playing ? { playing, playingSince_ms: performance.now() } : { playing, stopAt_ps: null }),
   setTime: (time_ps) => set({ time_ps: Math.max(0, time_ps) }),
   setSpeed: (speed_us_per_s) => set({ speed_us_per_s }),
   setSkipIdle: (skipIdle) => set({ skipIdle }),

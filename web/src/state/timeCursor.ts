@@ -50,7 +50,7 @@ export function runUntil(stop_ps: number): void {
   }
   playback.setPlaying(false);
   playback.setStopAt(stop_ps);
-  usePlaybackStore.setState({ playing: true });
+  usePlaybackStore.setState({ playing: true, playingSince_ms: performance.now() });
 }
 
 /** Moves the cursor by `delta_us` simulated µs, kept within [0, end of trace]. */
