@@ -70,3 +70,12 @@ test('at most MISSED_LIMIT missed packets a frame', () => {
   assert.equal(paintPackets(r.ctx, layout, t, 1e9, 1, { since_ps: 0 }), MISSED_LIMIT);
   assert.equal(r.dots.length, MISSED_LIMIT);
 });
+
+test('missed packets shorter than missedMin_ps (one 60 fps frame at the playing speed) are left out', () => {
+  const t = trace();
+  // From 0 to 1,500: A and B last 100 ps, C 400 ps, D is instantaneous.
+  assert.deepEqual([0, 1, 2, 3].filter((r) => missedBetween(t, r, 0, 1500, 150)), [2]);
+  const r = recorder();
+  assert.equal(paintPackets(r.ctx, layout, t, 1500, 1, { since_ps: 0, missedMin_ps: 150 }), 1);
+  assert.equal(Math.round(r.dots[0][0]), 50);
+});

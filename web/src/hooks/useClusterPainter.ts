@@ -1,10 +1,12 @@
 /**
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
- * repaints the packet canvas and shows the busy components at most once per frame: `data-busy` on the SVG's
+ * repaints the packet canvas and shows the busy components at most once per frame (in the clock's own frame while
+ * playing): `data-busy` on the SVG's
  * elements (`[data-component]`), or, when the components are drawn on a canvas (`canvasDrawn`,
  * trace/componentPainter.ts), their busy boxes painted under the packets (the canvas's `data-busy` counts them).
- * While playing forward, each frame also draws the packets that began and ended since the previous one
- * (trace/packetPainter.ts, `since_ps`); a repaint at the same time (trace appended, zoom) keeps them.
+ * While playing forward, each frame also draws the packets that began and ended since the previous one and last at
+ * least a 60 fps frame at the playing speed (trace/packetPainter.ts, `since_ps`); a repaint at the same time (trace
+ * appended, zoom) keeps them.
  * The canvas carries `data-packets` (packets drawn) and `data-paint-ms` (the packet layer's JavaScript time, ms).
  * Draws the trace of `run` (the view's run, run/RunContext.tsx) under the view's zoom `view` (hooks/useClusterZoom.ts).
  */
@@ -64,7 +66,9 @@ export function useClusterPainter(
       const view = viewRef.current;
       const t0 = performance.now();
       const underlay = canvasDrawn ? () => paintBusyBoxes(ctx, layout, busy, view) : undefined;
-      const drawn = paintPackets(ctx, layout, trace, t, ratio, { view, underlay, since_ps: paintedSince });
+      // Packets skipped by a late frame: those a 60 fps display would have shown (at least 1/60 s at this speed).
+      const missedMin_ps = (playback.speed_us_per_s * PS_PER_US) / 60;
+      const drawn = paintPackets(ctx, layout, trace, t, ratio, { view, underlay, since_ps: paintedSince, missedMin_ps });
       canvas.dataset.packets = String(drawn);
       // JavaScript time of the packet layer this frame (ms; the canvas's raster and hand-over to the compositor
       // follow later in the frame), read by `npm run bench:ui`.
@@ -89,13 +93,30 @@ export function useClusterPainter(
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(paint);
     };
+    // While playing, the clock moves the time inside an animation frame (hooks/useAnimationClock.ts): a frame
+    // requested there would come one frame later, and the packets would lag the time shown by a frame (250 ms of
+    // wall time when frames come that far apart). A microtask paints in the clock's own frame instead.
+    let microtask = false;
+    let disposed = false;
+    const paintInThisFrame = () => {
+      microtask = false;
+      if (disposed) return;
+      if (frame) cancelAnimationFrame(frame);
+      paint();
+    };
     paint();
     repaint.current = schedule;
     const unsubPlayback = usePlaybackStore.subscribe((s, prev) => {
-      if (s.time_ps !== prev.time_ps) schedule();
+      if (s.time_ps === prev.time_ps) return;
+      if (!s.playing) return schedule();
+      if (!microtask) {
+        microtask = true;
+        queueMicrotask(paintInThisFrame);
+      }
     });
     const unsubRun = run.subscribeTrace(schedule);
     return () => {
+      disposed = true;
       unsubPlayback();
       unsubRun();
       if (frame) cancelAnimationFrame(frame);

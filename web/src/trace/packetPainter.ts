@@ -3,11 +3,12 @@
  * `component` is a dot interpolated from the link's source to its target between t_start and t_end, offset
  * to the right of its direction of travel so the two directions of a link stay apart.
  *
- * Packets that began and ended between two frames (`since_ps`, the time the previous frame drew) are drawn once,
- * halfway along their link: at 1 µs/s a hop of 100 ns is on screen for 100 ms of wall time, so a frame that comes
- * late (a busy main thread while a large run computes, 100-250 ms apart in a Chrome trace of the 64-node
- * all-to-all) would otherwise skip it, and at high speeds most hops are shorter than a frame. At most
- * MISSED_LIMIT such packets per frame, the earliest.
+ * Packets that began and ended between two frames (`since_ps`, the time the previous frame drew) and last at least
+ * `missedMin_ps` (one frame at 60 fps at the playing speed) are drawn once, halfway along their link: at 1 µs/s a hop
+ * of 100 ns is on screen for 100 ms of wall time, so a frame that comes late (a busy main thread while a large run
+ * computes: 100-250 ms apart in a Chrome trace of the 64-node all-to-all) would otherwise skip it. Shorter packets
+ * are left to chance as at 60 fps: at 100 µs/s a frame of the all-to-all would otherwise draw 4,000 of them.
+ * At most MISSED_LIMIT such packets per frame, the earliest.
  *
  * Cost per frame: a binary search for the active window (TraceStore.forEachActive), positions written into
  * reused typed arrays bucketed by packet kind (colour), then per kind one path with one fill and one stroke;
@@ -100,12 +101,18 @@ export interface PacketPaintOptions {
    * after it and were over by `t_ps` are drawn too, halfway along their link (at most MISSED_LIMIT).
    */
   readonly since_ps?: number;
+  /** Of those, only the packets that last at least this long, ps (default 0: all). */
+  readonly missedMin_ps?: number;
 }
 
-/** Whether packet record `r` began after `since_ps` and was over by `t_ps` (no frame at either time shows it). */
-export function missedBetween(trace: TraceStore, r: number, since_ps: number, t_ps: number): boolean {
+/**
+ * Whether packet record `r` began after `since_ps` and was over by `t_ps` (no frame at either time shows it), and
+ * lasted at least `min_ps`.
+ */
+export function missedBetween(trace: TraceStore, r: number, since_ps: number, t_ps: number, min_ps = 0): boolean {
   const start = trace.t_start_ps[r];
-  return start > since_ps && start < t_ps && trace.t_end_ps[r] <= t_ps;
+  const end = trace.t_end_ps[r];
+  return start > since_ps && start < t_ps && end <= t_ps && end - start >= min_ps;
 }
 
 /**
@@ -135,10 +142,11 @@ export function paintPackets(
     drawn++;
   });
   const since = options.since_ps;
+  const min = options.missedMin_ps ?? 0;
   if (since !== undefined && since < t_ps) {
     let missed = 0;
     trace.forEachInWindow('packet', since, t_ps, (r) => {
-      if (missed >= MISSED_LIMIT || !missedBetween(trace, r, since, t_ps)) return;
+      if (missed >= MISSED_LIMIT || !missedBetween(trace, r, since, t_ps, min)) return;
       const link = layout.links.get(trace.component[r]);
       if (!link) return;
       packetPosition(link, trace, r, (trace.t_start_ps[r] + trace.t_end_ps[r]) / 2, scratch, view);
