@@ -3,11 +3,15 @@
  * per wall second), time scrubber, current simulated time (µs); then the jump to a message (MessageJump) and the
  * run's progress (RunProgress), components of their own so that the time cursor moving every frame does not
  * re-render the message list, nor the worker's progress reports the scrubber.
+ * The time readout and the scrubber's position follow the playback store outside React (as the packet canvas does):
+ * a re-render of the bar every frame while playing was an urgent update that kept React's transitions, the views'
+ * renders of a computing run's trace, from committing (hooks/useFieldInTransition.ts). The scrubber is therefore an
+ * uncontrolled input whose value is written on each change of the time, of the trace's end and of the axis.
  * Keyboard equivalents: hooks/useKeyboardShortcuts.ts.
  */
 import { usePlaying } from '../hooks/usePlaying';
 import { useSpeed } from '../hooks/useSpeed';
-import { useSimTime } from '../hooks/useSimTime';
+import { useEffect, useRef } from 'react';
 import { useTraceEnd } from '../hooks/useTraceEnd';
 import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';
@@ -22,7 +26,6 @@ const SCRUB_STEPS = 10_000;
 export function ControlsBar({ onCancel }: { onCancel: () => void }) {
   const playing = usePlaying();
   const speed = useSpeed();
-  const time_ps = useSimTime();
   const end_ps = useTraceEnd();
   const { setPlaying, setTime, setSpeed } = usePlaybackStore.getState();
   const axis = usePlaybackStore((s) => s.axis);
@@ -33,6 +36,24 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
     end_ps <= 0 ? 0 : axis === 'log' ? logPosition(t, end_ps) : axis === 'events' ? eventPosition(run.trace, t) : Math.min(1, t / end_ps);
   const timeAt = (p: number) => (axis === 'log' ? logTime(p, end_ps) : axis === 'events' ? eventTime(run.trace, p, end_ps) : p * end_ps);
   const axisLabel = axis === 'log' ? 'Simulated time (log-scaled)' : axis === 'events' ? 'Simulated time (by event)' : 'Simulated time';
+  // The readout and the scrubber, written on every change of the time (at most once a frame while playing) and after
+  // every render (the end of the trace or the axis changed).
+  const scrubberRef = useRef<HTMLInputElement>(null);
+  const readoutRef = useRef<HTMLOutputElement>(null);
+  const positionRef = useRef(position);
+  positionRef.current = position;
+  const showTime = useRef((time_ps: number) => {
+    const scrubber = scrubberRef.current;
+    if (scrubber) {
+      scrubber.value = String(Math.round(positionRef.current(time_ps) * SCRUB_STEPS));
+      scrubber.setAttribute('aria-valuetext', `${formatUs(time_ps)} µs`);
+    }
+    if (readoutRef.current) readoutRef.current.textContent = formatUs(time_ps);
+  }).current;
+  useEffect(() => showTime(usePlaybackStore.getState().time_ps));
+  useEffect(() => usePlaybackStore.subscribe((s, prev) => {
+    if (s.time_ps !== prev.time_ps) showTime(s.time_ps);
+  }), [showTime]);
   // A speed restored from a share link may be off the list: offer it too.
   const speeds: number[] = SPEEDS_US_PER_S.includes(speed as never) ? [...SPEEDS_US_PER_S] : [...SPEEDS_US_PER_S, speed].sort((a, b) => a - b);
 
@@ -85,10 +106,10 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
           data-testid="time-scrubber"
           data-axis={axis}
           aria-label={axisLabel}
-          aria-valuetext={`${formatUs(time_ps)} µs`}
+          ref={scrubberRef}
           min={0}
           max={SCRUB_STEPS}
-          value={Math.round(position(time_ps) * SCRUB_STEPS)}
+          defaultValue={0}
           onChange={(e) => setTime(timeAt(Number(e.target.value) / SCRUB_STEPS))}
         />
         <span className="skip-marks" data-testid="skip-marks">
@@ -110,7 +131,7 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
         </span>
       </span>
       <span className="time">
-        t = <output data-testid="sim-time">{formatUs(time_ps)}</output> µs
+        t = <output data-testid="sim-time" ref={readoutRef} /> µs
         <span className="muted"> / {formatUs(end_ps)}</span>
       </span>
       <MessageJump />

@@ -5,7 +5,8 @@
  * for a slice that changes while the run computes (the trace's growth, the topology, the progress figures), and the
  * trace with `useRun().trace`.
  */
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useFieldInTransition } from '../hooks/useFieldInTransition';
 import { useStore } from 'zustand';
 import type { RunController, RunState } from './runController';
 
@@ -33,17 +34,8 @@ export function useRunState<T>(selector: (state: RunState) => T): T {
  * the change. For the fields whose first render is heavy or that change while the run computes (the trace's growth,
  * the topology, the progress figures); useRunState's subscription re-renders synchronously, and for the 256-node
  * half-shift that made single main-thread tasks of 60-180 ms while the run computed (Chrome trace, 2026-11-28).
- * Returns the field as of the last transition React has rendered.
+ * Returns the field as of the last transition React has rendered (hooks/useFieldInTransition.ts).
  */
 export function useRunStateInTransition<K extends keyof RunState>(field: K): RunState[K] {
-  const { store } = useRun();
-  const [value, setValue] = useState(() => store.getState()[field]);
-  useEffect(() => {
-    const update = (v: RunState[K]) => startTransition(() => setValue(() => v));
-    update(store.getState()[field]); // a change between this view's render and its subscription
-    return store.subscribe((s, prev) => {
-      if (!Object.is(s[field], prev[field])) update(s[field]);
-    });
-  }, [store, field]);
-  return value;
+  return useFieldInTransition(useRun().store, field);
 }
