@@ -90,3 +90,21 @@ test('forEachInWindowOf visits, in start order, exactly the window\'s records of
     { numRuns: 60 },
   );
 });
+
+test('a batch far out of time order is sorted by start, ties by arrival, whatever its times (whole ps, fractions, past 2^53 when packed)', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(1, 0.5, 1e9, 1e13),
+      fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 200, maxLength: 900 }),
+      (scale, starts) => {
+        const store = new TraceStore();
+        // Descending starts with ties: every record moves far in the insertion sort, which hands over to the key sort.
+        const rows = starts.sort((a, b) => b - a).map((t) => [t * scale, t * scale + 1, TraceKind.rdma_packet, 0, 0, 0, 0]);
+        store.append(batch(rows));
+        const expected = rows.map((r, i) => [r[0], i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => i);
+        const idx = store.index.packet;
+        assert.deepEqual(Array.from(idx.order.subarray(0, idx.length)), expected);
+      },
+    ),
+  );
+});

@@ -63,12 +63,45 @@ const CATEGORY_OF_KIND = (() => {
 })();
 
 /**
+ * Sorts `records` by t_start_ps, ties by record index, with one numeric sort of a Float64Array: each record's key is
+ * t_start_ps × span + (record − the lowest record), exact while it stays below 2^53 (integer times of up to about
+ * 2.2 × 10^12 ps, 2.2 s, with a batch's span of 4,096). Otherwise, or for times that are not whole picoseconds, a sort
+ * with a comparator. The comparator sort was 290 of 2,000 ms of main-thread time while the 64-node all-to-all streamed
+ * its trace (CPU profile in Chromium, 2026-11-28): its packets are recorded when their link is reserved, far out of
+ * time order. Appending that run's 2 M records in batches of 4,096 (Node, five alternated runs): 616-939 ms with the
+ * comparator after 32 moves per record, 518-761 ms with this after 8.
+ */
+function sortByKey(records: Uint32Array, tStart: Float64Array): void {
+  let low = Infinity;
+  let high = -1;
+  let latest = 0;
+  let whole = true;
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (r < low) low = r;
+    if (r > high) high = r;
+    const t = tStart[r];
+    if (!(t >= 0 && Number.isInteger(t))) whole = false;
+    else if (t > latest) latest = t;
+  }
+  const span = high - low + 1;
+  if (!whole || (latest + 1) * span > Number.MAX_SAFE_INTEGER) {
+    records.set(Array.from(records).sort((a, b) => tStart[a] - tStart[b] || a - b));
+    return;
+  }
+  const keys = new Float64Array(records.length);
+  for (let i = 0; i < records.length; i++) keys[i] = tStart[records[i]] * span + (records[i] - low);
+  keys.sort();
+  for (let i = 0; i < keys.length; i++) records[i] = low + (keys[i] % span);
+}
+
+/**
  * Sorts `records` (indexes in arrival order) by t_start_ps, ties in arrival order. A category's records arrive
  * nearly in time order (a PCI transaction is recorded when it ends, a little after later ones began), so an insertion
- * sort costs O(n + displacements); past 32 moves per record it hands over to the library sort.
+ * sort costs O(n + displacements); past 8 moves per record it hands over to sortByKey.
  */
 function sortByStart(records: Uint32Array, tStart: Float64Array): void {
-  const limit = 32 * records.length;
+  const limit = 8 * records.length;
   let moves = 0;
   for (let i = 1; i < records.length; i++) {
     const r = records[i];
@@ -81,7 +114,7 @@ function sortByStart(records: Uint32Array, tStart: Float64Array): void {
     records[j + 1] = r;
     moves += i - 1 - j;
     if (moves > limit) {
-      records.set(Array.from(records).sort((a, b) => tStart[a] - tStart[b] || a - b));
+      sortByKey(records, tStart);
       return;
     }
   }
