@@ -9,9 +9,9 @@
  * uncontrolled input whose value is written on each change of the time, of the trace's end and of the axis.
  * Keyboard equivalents: hooks/useKeyboardShortcuts.ts.
  */
+import { useEffect, useRef } from 'react';
 import { usePlaying } from '../hooks/usePlaying';
 import { useSpeed } from '../hooks/useSpeed';
-import { useEffect, useRef } from 'react';
 import { useTraceEnd } from '../hooks/useTraceEnd';
 import { usePlaybackStore, SPEEDS_US_PER_S } from '../state/playbackStore';
 import { stepBack, stepForward, togglePlay } from '../state/timeCursor';

@@ -1,9 +1,9 @@
 /**
  * Keeps the cluster view's animated layer in step with the playback time and the trace, outside React:
  * repaints the packet canvas and shows the busy components at most once per frame (in the clock's own frame while
- * playing): `data-busy` on the SVG's
- * elements (`[data-component]`), or, when the components are drawn on a canvas (`canvasDrawn`,
- * trace/componentPainter.ts), their busy boxes painted under the packets (the canvas's `data-busy` counts them).
+ * playing): `data-busy` on the SVG's elements (`[data-component]`), or, when the components are drawn on a canvas
+ * (`canvasDrawn`, trace/componentPainter.ts), their busy boxes painted under the packets (the canvas's `data-busy`
+ * counts them).
  * While playing forward, each frame also draws the packets that began and ended since the previous one and last at
  * least a 60 fps frame at the playing speed (trace/packetPainter.ts, `since_ps`); a repaint at the same time (trace
  * appended, zoom) keeps them.
