@@ -6,7 +6,8 @@
  * The time readout and the scrubber's position follow the playback store outside React (as the packet canvas does):
  * a re-render of the bar every frame while playing was an urgent update that kept React's transitions, the views'
  * renders of a computing run's trace, from committing (hooks/useFieldInTransition.ts). The scrubber is therefore an
- * uncontrolled input whose value is written on each change of the time, of the trace's end and of the axis.
+ * uncontrolled input whose value is written on each change of the time, of the trace's end and of the axis, and
+ * which reports the user's moves with `input` events.
  * Keyboard equivalents: hooks/useKeyboardShortcuts.ts.
  */
 import { useEffect, useRef } from 'react';
@@ -110,7 +111,9 @@ export function ControlsBar({ onCancel }: { onCancel: () => void }) {
           min={0}
           max={SCRUB_STEPS}
           defaultValue={0}
-          onChange={(e) => setTime(timeAt(Number(e.target.value) / SCRUB_STEPS))}
+          // onInput, not onChange: React's onChange drops an input event when the value equals the last one written
+          // through the element's setter, which showTime does every frame (and which a script's fill does too).
+          onInput={(e) => setTime(timeAt(Number(e.currentTarget.value) / SCRUB_STEPS))}
         />
         <span className="skip-marks" data-testid="skip-marks">
           {skips.map(([from, to], i) => (
