@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useState } from 'react';
 import { usePlaybackStore } from '../state/playbackStore';
+import { useFieldInTransition } from './useFieldInTransition';
 
 /**
  * Current animation time, picoseconds. A change made while playing reaches the view as a React transition
@@ -9,15 +9,6 @@ import { usePlaybackStore } from '../state/playbackStore';
  * The packet canvas (hooks/useClusterPainter.ts) and the controls' time readout and scrubber
  * (components/ControlsBar.tsx) follow the store itself, every frame.
  */
-export function useSimTime(): number {
-  const [time_ps, setTime] = useState(() => usePlaybackStore.getState().time_ps);
-  useEffect(() => {
-    const show = (playing: boolean, t: number) => (playing ? startTransition(() => setTime(t)) : setTime(t));
-    const now = usePlaybackStore.getState();
-    show(now.playing, now.time_ps); // a change between this view's render and its subscription
-    return usePlaybackStore.subscribe((s, prev) => {
-      if (s.time_ps !== prev.time_ps) show(s.playing, s.time_ps);
-    });
-  }, []);
-  return time_ps;
-}
+export const useSimTime = (): number => useFieldInTransition(usePlaybackStore, 'time_ps', paused);
+
+const paused = (s: { playing: boolean }): boolean => !s.playing;

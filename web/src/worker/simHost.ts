@@ -23,7 +23,8 @@ const SLICE_MS = 40;
  * most of it SortedIndex.merge; at 4,096, under 20 ms (2026-11-28). On the 1,024-node half-shift the first appends
  * are still tasks of 44-83 ms (51 ms of them in SortedIndex.merge, in code not yet optimised). 2,048 was tried: it
  * doubles the messages while a 64-node all-to-all streams about 1 M records per second, and e2e/motion.spec.ts's
- * all-to-all case failed in two clean-clone CI runs in a row with it (it fails now and then with 4,096 too).
+ * all-to-all case failed in two clean-clone CI runs in a row with it (that test's failures were later traced to the
+ * topology's transition starving while playing: hooks/useTopology.ts).
  */
 const RECORDS_PER_BATCH = 4_096;
 
