@@ -39,6 +39,8 @@ import { SequenceCanvas } from './SequenceCanvas';
 import { SequenceLanes } from './SequenceLanes';
 import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
 import { formatUs } from '../charts/formatUs';
+import { placeLabels } from '../charts/labelPlacement';
+import { useWalkthroughStore } from '../state/walkthroughStore';
 
 /** Seeks to an arrow's start and picks its message (of `run`) for the packet-layers view. */
 function openMessage(run: RunController, message: number, start_ps: number): void {
@@ -52,6 +54,9 @@ const MARGIN = { top: 26, right: 24, bottom: 8, left: 72 };
 const SVG_MAX_MESSAGES = 120;
 /** Above this many messages the SVG arrows carry no labels (they would overlap; hover shows them). */
 const LABEL_MAX_MESSAGES = 12;
+/** Font size (px) of the arrows' labels (styles.css `.seq-label`; 14 px in presentation mode). */
+const LABEL_PX = 11;
+const LABEL_PX_PRESENTING = 14;
 
 export function SequenceChart() {
   const ref = useRef<HTMLDivElement>(null);
@@ -68,6 +73,7 @@ export function SequenceChart() {
   // The message the open walkthrough step narrates, drawn with the walkthrough's highlight.
   const narrated = useWalkthroughMessage();
   const zoom = useViewStore((s) => s.zoom);
+  const presenting = useWalkthroughStore((s) => s.presenting);
   // A dynamic job's joining process is rank `processes` on a node of its own: its lanes are nodes, named with their rank.
   const joiner = joinerOf(scenario);
   const ranks = mpiRanksOf(scenario) ?? 0;
@@ -106,6 +112,18 @@ export function SequenceChart() {
     [dense, messages, x, y],
   );
   const known = messages.filter((m) => m.from !== null);
+  const labelText = (m: (typeof messages)[number]) =>
+    `${nas ? '' : `${seriesLabel(m.seriesIndex)} · `}${formatBytes(m.bytes)}${m.bytes > 0 ? ' B' : ''}`;
+  // The labels drawn: none covering another (arrows that start together share a midpoint); the narrated message's first.
+  const shownLabels = new Set<number>();
+  if (labelled) {
+    const order = [...known].sort((a, b) => Number(b.message === narrated) - Number(a.message === narrated));
+    const keep = placeLabels(
+      order.map((m) => ({ x: ((x(m.from!) ?? 0) + (x(m.to) ?? 0)) / 2, y: (y(m.start_ps) + y(m.end_ps)) / 2 - 4, text: labelText(m) })),
+      presenting ? LABEL_PX_PRESENTING : LABEL_PX,
+    );
+    order.forEach((m, i) => keep[i] && shownLabels.add(m.record));
+  }
   const drawnLanes = new Set(known.flatMap((m) => [m.from!, m.to]));
   const lane = (n: number) =>
     !joiner ? (nas ? `rank ${n}` : `node ${n}`)
@@ -182,9 +200,9 @@ export function SequenceChart() {
                 onClick={() => openMessage(run, m.message, m.start_ps)}>
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
-                {labelled && (
+                {shownLabels.has(m.record) && (
                   <text x={(x1 + x2) / 2} y={(y(m.start_ps) + y(m.end_ps)) / 2 - 4} textAnchor="middle" className="seq-label">
-                    {nas ? '' : `${seriesLabel(m.seriesIndex)} · `}{formatBytes(m.bytes)}{m.bytes > 0 ? ' B' : ''}
+                    {labelText(m)}
                   </text>
                 )}
                 <title>{`message ${m.message}: ${lane(m.from)} → ${lane(m.to)}, ${m.bytes} B, ${formatUs(m.start_ps)}–${formatUs(m.end_ps)} µs (click to jump)`}</title>
