@@ -77,7 +77,9 @@ export function StorageView() {
               <th scope="row">client · node {c.node}</th>
               <td colSpan={2}>
                 <span data-testid={`client-requests-${c.node}`}>{c.requests}</span>{' '}
-                <span className="muted">request{c.requests === 1 ? "" : "s"} to servers outstanding (a call sends one to each server it touches)</span>
+                <span className="muted" title="A PVFS_sys_io call sends one request to each I/O server its regions touch; a request is outstanding from then until its flow has finished and the server has answered.">
+                  server request{c.requests === 1 ? '' : 's'} outstanding (one per server a call touches)
+                </span>
               </td>
             </tr>
           ))}
