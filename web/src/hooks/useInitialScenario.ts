@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { bundledScenarioParameter, decodeScenarioLink, foreignHashError, linkParameter, walkthroughParameter } from '../share/linkCodec';
 import { loadBundledScenario } from '../scenario/bundledScenarios';
 import { useCompareStore } from '../state/compareStore';
-import { useWalkthroughStore } from '../state/walkthroughStore';
+import { openLinkedWalkthrough } from '../walkthrough/linkedWalkthrough';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
 import { defaultScenario } from '../scenario/defaultScenario';
@@ -31,7 +31,7 @@ function loadFromHash(initial: boolean): void {
       (scenario) => {
         if (window.location.hash !== hash) return;  // another link was opened meanwhile
         load(scenario, 'shipped');
-        if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
+        if (walkthrough) openLinkedWalkthrough(scenario, walkthrough);
       },
       (e: Error) => {
         useBannerStore.getState().show(`${e.message}. Showing the default scenario instead.`);
@@ -48,7 +48,7 @@ function loadFromHash(initial: boolean): void {
       return;
     }
     if (initial || source !== 'default') load(defaultScenario, 'default');
-    if (walkthrough) useWalkthroughStore.getState().open(walkthrough.id, walkthrough.step);
+    if (walkthrough) openLinkedWalkthrough(defaultScenario, walkthrough);
     return;
   }
   const decoded = decodeScenarioLink(hash);

@@ -6,6 +6,8 @@ import { usePlaybackStore } from '../state/playbackStore';
 import { useSelectionStore } from '../state/selectionStore';
 import { useViewStore } from '../state/viewStore';
 import { useWalkthroughStore } from '../state/walkthroughStore';
+import { useScenarioStore } from '../state/scenarioStore';
+import { openLinkedWalkthrough } from '../walkthrough/linkedWalkthrough';
 import type { LinkView } from './viewState';
 
 export function currentView(): LinkView {
@@ -28,5 +30,5 @@ export function applyView(view: LinkView): void {
   playback.setSpeed(view.speed_us_per_s);
   playback.setTime(view.time_ps);
   useViewStore.getState().setPanels(view.panels);
-  if (view.walkthrough) useWalkthroughStore.getState().open(view.walkthrough.id, view.walkthrough.step);
+  if (view.walkthrough) openLinkedWalkthrough(useScenarioStore.getState().scenario, view.walkthrough);
 }
