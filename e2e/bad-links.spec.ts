@@ -27,6 +27,7 @@ const CASES: { name: string; hash: string; says: RegExp }[] = [
   { name: 'bit-flipped', hash: `#${bitFlipped()}`, says: /does not match its integrity check/ },
   { name: 'over-size', hash: `#s=1.${'A'.repeat(70 * 1024)}`, says: /too large/ },
   { name: 'unknown version', hash: `#s=42.${good.slice(4)}`, says: /version "42" is unknown/ },
+  { name: 'versionless', hash: '#s=garbage', says: /"s=garbage" is not <version>\.<data>/ },
   { name: 'foreign', hash: '#section-2', says: /"#section-2" is not a link of this page/ },
   { name: 'not a scenario id', hash: '#scenario=Bad_ID!', says: /is not a scenario id/ },
   // Found by the link codec's property test: a malformed percent escape threw from decodeURIComponent.
@@ -50,4 +51,16 @@ test('a valid link and an empty hash open without a banner', async ({ emulator }
   await emulator.open('');
   await emulator.finishedFingerprint();
   await expect(emulator.errorBanner).toHaveCount(0);
+});
+
+test('a link to a walkthrough the scenario lacks says so and keeps the scenario; a step past the last opens the last', async ({ emulator, page }) => {
+  await emulator.open('#scenario=via-sci-pingpong&w=no-such-walkthrough');
+  await expect(emulator.errorBanner).toContainText('walkthrough "no-such-walkthrough" is not one of the scenario "via-sci-pingpong"');
+  await expect(emulator.errorBanner).toContainText('sci-mpich-short');
+  await expect(page.getByTestId('walkthrough-card')).toHaveCount(0);
+  await emulator.finishedFingerprint();
+  await emulator.open('#scenario=via-sci-pingpong&w=sci-mpich-short&step=99');
+  await expect(emulator.errorBanner).toContainText('step 99 of walkthrough "sci-mpich-short" is past its last');
+  await expect(page.getByTestId('walkthrough-card')).toBeVisible();
+  await expect(page.getByTestId('walkthrough-next')).toBeDisabled();
 });

@@ -58,6 +58,11 @@ test('unknown version gives an error naming the version', () => {
   }
   const noDot = decodeScenarioLink('#s=1');
   assert.equal(noDot.ok, false);
+  for (const value of ['1', 'garbage!!', 'N4IgdghgtgpiBcIDCB']) {
+    const decoded = decodeScenarioLink(`#s=${value}`);
+    assert.equal(decoded.ok, false);
+    if (!decoded.ok) assert.ok(decoded.error.includes(`"s=${value}" is not <version>.<data>`), decoded.error);
+  }
 });
 
 test('missing s= parameter is an error', () => {

@@ -142,7 +142,14 @@ export function decodeScenarioLink(hash: string): LinkDecodeResult {
   const versionText = dot < 0 ? value : value.slice(0, dot);
   const version = /^[0-9]{1,6}$/.test(versionText) ? Number(versionText) : NaN;
   const format = LINK_FORMATS[version];
-  if (dot < 0 || !format) {
+  if (dot < 0) {
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    return {
+      ok: false,
+      error: `Share link "s=${shown}" is not <version>.<data>: it has no "." after a version number (this page reads versions 1–${CURRENT_LINK_VERSION}).`,
+    };
+  }
+  if (!format) {
     return {
       ok: false,
       error: `Share link format version "${versionText}" is unknown (this page reads versions 1–${CURRENT_LINK_VERSION}).`,
