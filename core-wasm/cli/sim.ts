@@ -150,7 +150,12 @@ async function main(): Promise<void> {
       },
     });
   } catch (e) {
-    fail(`${(e as Error).message.split('\n')[0].split('. ')[0].replace(/\.$/, '')} (see --help)`);
+    const message = (e as Error).message;
+    // "Option '--until' argument is ambiguous": its value starts with a dash (--until -5), which parseArgs reads as
+    // another option unless it is written --until=-5.
+    const dashed = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message);
+    if (dashed) fail(`${dashed[1]}: a value starting with "-" must be written ${dashed[1]}=<value> (see --help)`);
+    fail(`${message.split('\n')[0].split('. ')[0].replace(/\.$/, '')} (see --help)`);
   }
   const o = parsed.values;
   if (o.help) {

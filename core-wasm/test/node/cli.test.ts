@@ -160,6 +160,7 @@ test('bad options are refused with exit 1 and one line naming the option', () =>
   for (const [args, pattern] of [
     [['--bogus'], /Unknown option '--bogus'/],
     [['--until=-5'], /--until: "-5" is not a positive number/],
+    [['--until', '-5'], /--until: a value starting with "-" must be written --until=<value>/],
     [['--until'], /Option '--until <value>' argument missing/],
     [['--max-events', 'many'], /--max-events: "many" is not a positive number/],
     [['--format', 'xml'], /--format: "xml" is not table or json/],
