@@ -58,3 +58,9 @@ test('switching the default scenario to a PVFS2 kind starts from that kind\'s sh
   assert.equal(built.scenario!.workload.kind, 'mpi-tile-io');
   assert.equal(built.scenario!.cluster.fabric, 'qsnet2');
 });
+
+test("a refusal of the PVFS2 workload's clients or servers is shown at the node count, the field that fixes it", async () => {
+  const draft = draftFromScenario(await loadBundledScenario('pvfs2-elan4-listio'));
+  assert.equal(fieldOfPath('workload.clients', draft), 'nodes');
+  assert.equal(fieldOfPath('/workload/servers', draft), 'nodes');
+});

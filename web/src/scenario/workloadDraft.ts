@@ -151,6 +151,9 @@ export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField |
     [/^workload\/series/, 'series'], [/^workload\/warmup_iterations/, 'warmup'], [/^workload\/iterations/, 'iterations'],
     [/^workload\/processes/, 'processes'], [/^workload\/benchmarks/, 'benchmarks'], [/^workload\/bytes/, 'bytes'],
     [/^workload\/romio_cb_write/, 'romio'],
+    // A PVFS2 workload's clients and servers are not editor fields (the file sets them); their rule is with the node
+    // count ("4 clients and 4 servers need 8 nodes, the cluster has 3"), which is the field that fixes it.
+    [/^workload\/(clients|servers)/, 'nodes'],
   ];
   return table.find(([re]) => re.test(p))?.[1] ?? null;
 }
