@@ -1,6 +1,6 @@
 /**
- * Export the run: Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables,
- * SVG or PNG of a chart.
+ * Export the run: its scenario file (the JSON the CLI runs and the header's Open file reads back; at any time),
+ * Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables, SVG or PNG of a chart.
  */
 import { useState } from 'react';
 import { useRun, useRunState } from '../run/RunContext';
@@ -10,6 +10,7 @@ import { toPerfettoTrace } from '../export/perfettoTrace';
 import { seriesCsv, tablesCsv } from '../export/resultCsv';
 import { downloadBlob, downloadText } from '../export/download';
 import { svgText, svgToPng } from '../export/chartImage';
+import { scenarioFileName, scenarioFileText } from '../scenario/scenarioFile';
 
 const CHARTS = [
   { id: 'latency-chart', label: 'latency' },
@@ -57,6 +58,10 @@ export function ExportPanel() {
         {!done && <span className="muted">available once the run has finished</span>}
       </div>
       <div className="export-row">
+        <button type="button" data-testid="export-scenario" onClick={() => downloadText(scenarioFileText(scenario), scenarioFileName(scenario), 'application/json')}
+          title="The scenario as a file: run it with npm run sim -- <file>, or open it again here with Open file">
+          Scenario file (JSON)
+        </button>
         <button type="button" data-testid="export-trace" disabled={!done} onClick={exportTrace}
           title="Chrome / Perfetto trace-event JSON; open it in ui.perfetto.dev">
           Trace (Perfetto JSON)

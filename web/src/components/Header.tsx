@@ -1,8 +1,9 @@
-/** Page title, the scenario's title and where it came from. */
+/** Page title, the scenario's title and where it came from; the shipped scenarios' menu and Open file. */
 import { useScenario } from '../hooks/useScenario';
 import { useScenarioStore } from '../state/scenarioStore';
 import { FingerprintView } from './FingerprintView';
 import { ScenarioMenu } from './ScenarioMenu';
+import { ScenarioFileOpen } from './ScenarioFileOpen';
 import { ShareLinkPanel } from './ShareLinkPanel';
 
 export function Header() {
@@ -16,10 +17,12 @@ export function Header() {
           {scenario.title ?? scenario.id}
           {source === 'link' && <span className="badge badge-link">from share link</span>}
           {source === 'editor' && <span className="badge badge-link" data-testid="edited-badge">edited</span>}
+          {source === 'file' && <span className="badge badge-link" data-testid="file-badge">from file</span>}
         </span>
       </div>
       <div className="header-tools">
         <ScenarioMenu />
+        <ScenarioFileOpen />
         <FingerprintView />
         <ShareLinkPanel />
       </div>

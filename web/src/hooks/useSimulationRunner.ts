@@ -43,7 +43,7 @@ export function useSimulationRunner(): { cancel: () => void } {
       },
       error: (message, phase) => {
         const source = useScenarioStore.getState().source;
-        if (phase === 'create' && (source === 'link' || source === 'shipped')) {
+        if (phase === 'create' && (source === 'link' || source === 'shipped' || source === 'file')) {
           // The link's scenario passed the schema but not the core's checks: keep the page useful.
           banner.show(`${message}. Showing the default scenario instead.`);
           useScenarioStore.getState().load(defaultScenario, 'default');

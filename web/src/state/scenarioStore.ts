@@ -6,9 +6,10 @@ import type { LinkView } from '../share/viewState';
 
 /**
  * default = the built-in scenario, shipped = a shipped scenario named by `#scenario=<id>` (a short link or the
- * header's scenario menu), link = decoded from a share link, editor = run from the scenario editor.
+ * header's scenario menu), link = decoded from a share link, editor = run from the scenario editor, file = opened from
+ * a scenario file (scenario/openScenarioFile.ts).
  */
-export type ScenarioSource = 'default' | 'shipped' | 'link' | 'editor';
+export type ScenarioSource = 'default' | 'shipped' | 'link' | 'editor' | 'file';
 
 interface ScenarioState {
   scenario: Scenario;
