@@ -3,7 +3,10 @@
  * here or dropped anywhere on the page is checked and run (scenario/openScenarioFile.ts).
  */
 import { useEffect, useRef } from 'react';
-import { openScenarioFile } from '../scenario/openScenarioFile';
+
+/** openScenarioFile, fetched when a file is first opened: the page's first load stays within its JS budget. */
+const openScenarioFile = (file: File) =>
+  import('../scenario/openScenarioFile').then((m) => m.openScenarioFile(file));
 
 /** Whether a drag carries files (not text or a link dragged within the page). */
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
