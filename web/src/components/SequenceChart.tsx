@@ -52,7 +52,7 @@ const HEIGHT = 300;
 const MARGIN = { top: 26, right: 24, bottom: 8, left: 72 };
 /** Above this many messages in the window they are drawn on a canvas, without labels. */
 const SVG_MAX_MESSAGES = 120;
-/** Above this many messages the SVG arrows carry no labels (they would overlap; hover shows them). */
+/** Above this many messages the SVG arrows carry no labels (hover shows them); up to it, those that fit (charts/labelPlacement.ts). */
 const LABEL_MAX_MESSAGES = 12;
 /** Font size (px) of the arrows' labels (styles.css `.seq-label`; 14 px in presentation mode). */
 const LABEL_PX = 11;
