@@ -67,12 +67,14 @@ export function App() {
       <WalkthroughCursor />
       <Header />
       <ErrorBanner />
-      <ControlsBar onCancel={cancel} />
-      <PlaybackModes />
-      <div className="toolbar-row">
-        <PanelToggles />
-        <WalkthroughPicker />
-      </div>
+      <section className="playback-region" aria-label="Playback and views">
+        <ControlsBar onCancel={cancel} />
+        <PlaybackModes />
+        <div className="toolbar-row">
+          <PanelToggles />
+          <WalkthroughPicker />
+        </div>
+      </section>
       <FirstVisitCard />
       <WalkthroughCard />
       <Suspense fallback={null}>

@@ -45,7 +45,7 @@ export function FirstVisitCard() {
             Take the guided walkthrough: {first.title}
           </button>
         )}
-        <button type="button" data-testid="first-visit-dismiss" onClick={dismiss} aria-label="Dismiss this introduction">
+        <button type="button" data-testid="first-visit-dismiss" onClick={dismiss} aria-label="Got it: dismiss this introduction">
           Got it
         </button>
       </div>

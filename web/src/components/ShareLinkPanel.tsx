@@ -25,7 +25,7 @@ export function ShareLinkPanel() {
 
   return (
     <div className="share">
-      <button type="button" data-testid="copy-link" onClick={copy} aria-label="Copy a share link of this scenario and view">
+      <button type="button" data-testid="copy-link" onClick={copy} aria-label="Copy link: a share link of this scenario and view">
         Copy link
       </button>
       {shareUrl && (
