@@ -55,7 +55,7 @@ export function ExportPanel() {
     <section className="panel export-panel" aria-label="Export">
       <div className="panel-title">
         <h2>Export</h2>
-        {!done && <span className="muted">available once the run has finished</span>}
+        {!done && <span className="muted">the scenario file now; the run's files once it has finished</span>}
       </div>
       <div className="export-row">
         <button type="button" data-testid="export-scenario" onClick={() => downloadText(scenarioFileText(scenario), scenarioFileName(scenario), 'application/json')}
