@@ -39,7 +39,7 @@ import { SequenceCanvas } from './SequenceCanvas';
 import { SequenceLanes } from './SequenceLanes';
 import { useWalkthroughMessage } from '../hooks/useWalkthroughMessage';
 import { formatUs } from '../charts/formatUs';
-import { placeLabels } from '../charts/labelPlacement';
+import { placeLabels, type LabelCandidate } from '../charts/labelPlacement';
 import { useWalkthroughStore } from '../state/walkthroughStore';
 
 /** Seeks to an arrow's start and picks its message (of `run`) for the packet-layers view. */
@@ -114,15 +114,16 @@ export function SequenceChart() {
   const known = messages.filter((m) => m.from !== null);
   const labelText = (m: (typeof messages)[number]) =>
     `${nas ? '' : `${seriesLabel(m.seriesIndex)} · `}${formatBytes(m.bytes)}${m.bytes > 0 ? ' B' : ''}`;
-  // The labels drawn: none covering another (arrows that start together share a midpoint); the narrated message's first.
-  const shownLabels = new Set<number>();
+  // The labels drawn, by message record: none covering another (arrows that start together share a midpoint); the
+  // narrated message's placed first.
+  const shownLabels = new Map<number, LabelCandidate>();
   if (labelled) {
     const order = [...known].sort((a, b) => Number(b.message === narrated) - Number(a.message === narrated));
-    const keep = placeLabels(
-      order.map((m) => ({ x: ((x(m.from!) ?? 0) + (x(m.to) ?? 0)) / 2, y: (y(m.start_ps) + y(m.end_ps)) / 2 - 4, text: labelText(m) })),
-      presenting ? LABEL_PX_PRESENTING : LABEL_PX,
-    );
-    order.forEach((m, i) => keep[i] && shownLabels.add(m.record));
+    const candidates = order.map((m) => ({
+      x: ((x(m.from!) ?? 0) + (x(m.to) ?? 0)) / 2, y: (y(m.start_ps) + y(m.end_ps)) / 2 - 4, text: labelText(m),
+    }));
+    const keep = placeLabels(candidates, presenting ? LABEL_PX_PRESENTING : LABEL_PX);
+    order.forEach((m, i) => keep[i] && shownLabels.set(m.record, candidates[i]));
   }
   const drawnLanes = new Set(known.flatMap((m) => [m.from!, m.to]));
   const lane = (n: number) =>
@@ -196,15 +197,16 @@ export function SequenceChart() {
             }
             const x1 = x(m.from) ?? 0;
             const isNarrated = m.message === narrated;
+            const label = shownLabels.get(m.record);
             return (
               <g key={m.record} className={isNarrated ? 'seq-message narrated' : 'seq-message'} data-testid="seq-message"
                 data-start-ps={m.start_ps} data-message={m.message} data-narrated={isNarrated || undefined}
                 onClick={() => openMessage(run, m.message, m.start_ps)}>
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} className="seq-hit" />
                 <line x1={x1} y1={y(m.start_ps)} x2={x2} y2={y(m.end_ps)} stroke={seriesColor(m.seriesIndex)} strokeWidth={2.4} markerEnd="url(#seq-arrow)" />
-                {shownLabels.has(m.record) && (
-                  <text x={(x1 + x2) / 2} y={(y(m.start_ps) + y(m.end_ps)) / 2 - 4} textAnchor="middle" className="seq-label">
-                    {labelText(m)}
+                {label && (
+                  <text x={label.x} y={label.y} textAnchor="middle" className="seq-label">
+                    {label.text}
                   </text>
                 )}
                 <title>{`message ${m.message}: ${lane(m.from)} → ${lane(m.to)}, ${m.bytes} B, ${formatUs(m.start_ps)}–${formatUs(m.end_ps)} µs (click to jump)`}</title>

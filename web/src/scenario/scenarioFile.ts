@@ -37,5 +37,5 @@ export function parseScenarioFile(name: string, text: string): ValidationResult 
     return { ok: false, error: `${name}: not JSON (${(e as Error).message}).` };
   }
   const checked = validateScenario(value);
-  return checked.ok ? { ok: true, scenario: checked.scenario } : { ok: false, error: `${name}: ${checked.error}` };
+  return checked.ok ? checked : { ok: false, error: `${name}: ${checked.error}` };
 }

@@ -4,14 +4,12 @@
  * no walkthrough), and a step past the last showed the last step without a word.
  */
 import type { Scenario } from '../scenario/scenarioTypes';
+import type { LinkView } from '../share/viewState';
 import { useBannerStore } from '../state/bannerStore';
 import { useWalkthroughStore } from '../state/walkthroughStore';
 
-/** A link's walkthrough: its id and 0-based step (share/linkCodec.ts walkthroughParameter, share/viewState.ts). */
-export interface LinkedWalkthrough {
-  id: string;
-  step: number;
-}
+/** A link's walkthrough: its id and 0-based step (a share link's view; `w=` and `step=`, share/linkCodec.ts). */
+export type LinkedWalkthrough = NonNullable<LinkView['walkthrough']>;
 
 /**
  * What is wrong with `linked` on `scenario`, or null when it opens as given: `openStep` null when the scenario has no
