@@ -136,7 +136,8 @@ export function ResultTables() {
         </h2>
         <span className="muted">{scenario.reference?.source}</span>
       </div>
-      <div className="tables-row">
+      {/* Scrolls sideways when a table is wider than the panel (a phone); focusable so the keyboard can scroll it. */}
+      <div className="tables-row" tabIndex={0} role="group" aria-label="Result tables">
         {tables.map((t) => (hasPaper(t) ? <ComparedTableView key={t.id} t={t} running={!result} /> : <SimTableView key={t.id} t={t} />))}
       </div>
     </section>
