@@ -49,3 +49,19 @@ test('defaults are the testbed machine\'s; the registry\'s own default is then a
     for (const [tb, v] of Object.entries(p.testbeds ?? {}))
       assert.ok(p.min! <= v && v <= p.max!, `${p.name} on ${tb}: ${v} within [${p.min}, ${p.max}]`);
 });
+
+test('a testbed\'s value is shown with its own source, not the registry default\'s', async () => {
+  const registry = await coreRegistry();
+  const at = (s: Scenario, name: string) => registryFor(registry, s).find((p) => p.name === name)!;
+  // Seed 002's Pentium III on the default QsNet cluster; seed 001's Xeon on QsNetII (PVFS2 runs there too).
+  assert.equal(at(defaultScenario, 'host.clock_MHz').default, 1000);
+  assert.match(at(defaultScenario, 'host.clock_MHz').source!, /seed 002/);
+  const xeon = at(scenario('pvfs2-elan4-listio'), 'host.clock_MHz');
+  assert.equal(xeon.default, 3000);
+  assert.match(xeon.source!, /seeds 000 and 001 testbed: dual 3\.0 GHz Xeon/);
+  assert.doesNotMatch(xeon.source!, /Pentium III/);
+  assert.match(at(scenario('via-sci-pingpong'), 'host.memcpy_MBps').source!, /Pentium II 350/);
+  // A parameter no testbed changes keeps the registry's source.
+  const seq = at(scenario('pvfs2-elan4-listio'), 'pvfs2.strip_bytes');
+  assert.equal(seq.source, registry.find((p) => p.name === 'pvfs2.strip_bytes')!.source);
+});

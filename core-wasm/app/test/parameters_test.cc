@@ -4,15 +4,18 @@
 // when its name appears as a string literal in a source file other than the tables that declare it
 // (`*parameters.cc`), the registry itself (params/, which holds the testbeds' defaults) and tests.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 
 #include "enrolment.h"
+#include "nlohmann/json.hpp"
 #include "params/parameter.h"
 
 namespace hpcsim {
@@ -87,12 +90,36 @@ TEST(ParameterRegistry, EveryParameterNameInTheCodeIsRegistered) {
   }
 }
 
-TEST(ParameterRegistry, TestbedDefaultsNameRegisteredParameters) {
+TEST(ParameterRegistry, TestbedDefaultsNameRegisteredParametersWithinRangeAndASource) {
   enrol_all();
-  std::set<std::string> registered;
-  for (const auto& p : parameter_registry()) registered.insert(p.name);
+  std::map<std::string, const ParameterSpec*> registered;
+  for (const auto& p : parameter_registry()) registered[p.name] = &p;
   for (const auto& t : testbeds())
-    for (const auto& kv : t.defaults) EXPECT_TRUE(registered.count(kv.first)) << t.id << ": " << kv.first;
+    for (const auto& d : t.defaults) {
+      auto it = registered.find(d.name);
+      ASSERT_NE(it, registered.end()) << t.id << ": " << d.name;
+      EXPECT_GE(d.value, it->second->min) << t.id << ": " << d.name;
+      EXPECT_LE(d.value, it->second->max) << t.id << ": " << d.name;
+      EXPECT_GT(std::string(d.source).size(), 10u) << t.id << ": " << d.name << " names no source";
+    }
+}
+
+// The page's editor shows a testbed's value with the testbed's source, not the registry default's (the qsnet2
+// machine's host.clock_MHz is seed 001's 3.0 GHz Xeon, while the registry's 1 GHz default cites seed 002).
+TEST(ParameterRegistry, JsonCarriesEachTestbedValueWithItsSource) {
+  enrol_all();
+  const auto registry = nlohmann::json::parse(parameter_registry_json());
+  int checked = 0;
+  for (const auto& t : testbeds())
+    for (const auto& d : t.defaults) {
+      const auto p = std::find_if(registry.begin(), registry.end(), [&](const auto& e) { return e["name"] == d.name; });
+      ASSERT_NE(p, registry.end()) << d.name;
+      EXPECT_EQ((*p)["testbeds"][t.id].get<double>(), d.value) << d.name;
+      EXPECT_EQ((*p)["testbed_sources"][t.id].get<std::string>(), d.source) << d.name;
+      ++checked;
+    }
+  EXPECT_GT(checked, 15);
+  for (const auto& p : registry) EXPECT_EQ(p.contains("testbeds"), p.contains("testbed_sources")) << p["name"];
 }
 
 TEST(ParameterRegistryDeathTest, UnknownNameAborts) {

@@ -28,14 +28,23 @@ void register_parameters(const std::vector<ParameterSpec>& table);
 const std::vector<ParameterSpec>& parameter_registry();
 
 /// The registry as a JSON array: [{"name","unit","default","min","max","integer","description","source"}], plus
-/// "testbeds": {"<testbed id>": value} on a parameter whose default a testbed replaces (see testbeds()).
+/// "testbeds": {"<testbed id>": value} and "testbed_sources": {"<testbed id>": source} on a parameter whose default
+/// a testbed replaces (see testbeds()).
 std::string parameter_registry_json();
+
+/// One default a testbed replaces: the parameter, its value on that machine (in the parameter's unit) and where the
+/// value comes from (paper and section, a datasheet, or "[estimate]" with its reasoning), as ParameterSpec::source.
+struct TestbedDefault {
+  const char* name;
+  double value;
+  const char* source;
+};
 
 /// A testbed: the machine a seed paper measured on. Its entries replace registry defaults.
 struct Testbed {
   const char* id;           ///< e.g. "sandia-elan3-2004"
   const char* description;  ///< the paper's hardware description
-  std::vector<std::pair<const char*, double>> defaults;
+  std::vector<TestbedDefault> defaults;
 };
 
 /// Known testbeds. The first is the registry's own defaults (seed 002's cluster).

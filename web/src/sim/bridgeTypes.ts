@@ -106,6 +106,8 @@ export interface ParameterInfo {
   source?: string;
   /** Defaults of the testbeds whose measured machine differs from `default`, by testbed id. */
   testbeds?: Record<string, number>;
+  /** Where each of `testbeds`' values comes from, by testbed id (the registry's `source` is for `default`). */
+  testbed_sources?: Record<string, string>;
 }
 
 /** One measured point of a result series: latency in µs, bandwidth in MB/s (10^6 B/s). */
