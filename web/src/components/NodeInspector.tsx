@@ -18,6 +18,7 @@ import { nodeStateAt } from '../trace/nodeState';
 import { TraceKind } from '../sim/traceKindCodes';
 import { EVENT_QUEUE_SIZE, INPUT_QUEUE_SLOTS, parameterValue } from '../sim/registryLookup';
 import { QueueSlots } from './QueueSlots';
+import { NodePicker } from './NodePicker';
 import { useTraceHasNicSteps, useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { headerOf, switchCaption } from '../trace/networkFacts';
 
@@ -66,7 +67,7 @@ export function NodeInspector() {
       </p>
     );
   } else if (!state || node === null) {
-    body = <p className="muted">Click a host, PCI bus or NIC in the cluster view to inspect its node.</p>;
+    body = <p className="muted">Click a host, PCI bus or NIC in the cluster view, or type a node number above, to inspect its node.</p>;
   } else {
     const slots = slotsFromRegistry ?? Math.max(state.inputQueuePeak, state.inputQueueOccupied, 1);
     const pp = pingPongOf(scenario);
@@ -139,6 +140,7 @@ export function NodeInspector() {
     <section className="panel inspector-panel" data-panel="inspector" data-testid="node-inspector" aria-label="Node inspector">
       <div className="panel-title">
         <h2>Inspector</h2>
+        <NodePicker />
       </div>
       {body}
     </section>
