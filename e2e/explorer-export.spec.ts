@@ -35,3 +35,24 @@ test('exports the run as Perfetto JSON, CSV and SVG files', async ({ emulator, p
     expect(svg.text).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 });
+
+test('the chart menu lists the charts the page shows: a PVFS2 run has no latency chart, the event chain once opened', async ({ emulator, page }) => {
+  await emulator.open('#scenario=pvfs2-elan4-listio');
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('export');
+  const menu = page.getByTestId('export-chart');
+  const options = () => menu.locator('option').allTextContents();
+  await expect.poll(options).toEqual(['sequence chart', 'timeline', 'cluster (topology, without packets)']);
+  await page.getByTestId('toggle-chain').click();
+  await expect(page.getByTestId('event-chain-view').locator('svg').first()).toBeVisible();
+  await menu.focus();
+  await expect.poll(options).toContain('event chain');
+  await menu.selectOption({ label: 'event chain' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+  expect(download.suggestedFilename()).toBe('pvfs2-elan4-listio-event-chain-view.svg');
+  expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // Closed again, it leaves the menu at once the menu is next opened.
+  await page.getByTestId('toggle-chain').click();
+  await menu.focus();
+  await expect.poll(options).not.toContain('event chain');
+});

@@ -1,8 +1,9 @@
 /**
  * Export the run: its scenario file (the JSON the CLI runs and the header's Open file reads back; at any time),
- * Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables, SVG or PNG of a chart.
+ * Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables, SVG or PNG of a chart the
+ * page shows (the menu lists only those: a PVFS2 run has no latency chart; the cluster while it is SVG).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRun, useRunState } from '../run/RunContext';
 import { useBannerStore } from '../state/bannerStore';
 import { useScenario } from '../hooks/useScenario';
@@ -18,14 +19,32 @@ const CHARTS = [
   { id: 'message-size-chart', label: 'MPI message sizes' },
   { id: 'sequence-chart', label: 'sequence chart' },
   { id: 'timeline', label: 'timeline' },
+  { id: 'event-chain-view', label: 'event chain', svg: 'svg.chain-svg' },
+  { id: 'cluster-view', label: 'cluster (topology, without packets)', svg: 'svg.cluster-svg' },
 ];
+
+/** The chart's drawing, if the page shows it now as SVG (a cluster of more than 2,000 components is a canvas). */
+const chartSvg = (id: string) => {
+  const chart = CHARTS.find((c) => c.id === id);
+  // A panel's own drawing, not the first small SVG of its legend.
+  return document.querySelector<SVGSVGElement>(`[data-testid="${id}"] ${(chart && 'svg' in chart && chart.svg) || 'svg'}`);
+};
+
+/** The charts the page shows now: the run's kind decides (a PVFS2 run has no latency chart), and the open panels. */
+const shownCharts = () => CHARTS.filter((c) => chartSvg(c.id) !== null);
 
 export function ExportPanel() {
   const run = useRun();
   const status = useRunState((s) => s.status);
   const result = useRunState((s) => s.result);
   const scenario = useScenario();
-  const [chart, setChart] = useState(CHARTS[0].id);
+  const [picked, setChart] = useState(CHARTS[0].id);
+  // Scanned again at each render (the run's status and result re-render the panel) and when the menu is opened.
+  const [shown, setShown] = useState(shownCharts);
+  const rescan = () => setShown(shownCharts());
+  useEffect(rescan, [status, result]);
+  const chart = shown.some((c) => c.id === picked) ? picked : shown[0]?.id;
+  const chartLabel = CHARTS.find((c) => c.id === chart)?.label ?? '';
   const done = status === 'finished';
   const base = scenario.id;
 
@@ -35,15 +54,16 @@ export function ExportPanel() {
     const trace = toPerfettoTrace(run.trace, topology, kindNames);
     downloadText(JSON.stringify(trace), `${base}.perfetto.json`, 'application/json');
   };
-  const chartSvg = () => document.querySelector<SVGSVGElement>(`[data-testid="${chart}"] svg`);
   const exportSvg = () => {
-    const svg = chartSvg();
+    const svg = chart ? chartSvg(chart) : null;
     if (svg) downloadText(svgText(svg), `${base}-${chart}.svg`, 'image/svg+xml');
-    else useBannerStore.getState().show(`The ${chart} is not shown, so it cannot be exported.`);
+    else useBannerStore.getState().show(`The ${chartLabel || 'chart'} is no longer shown, so it cannot be exported.`);
+    rescan();
   };
   const exportPng = async () => {
-    const svg = chartSvg();
-    if (!svg) return useBannerStore.getState().show(`The ${chart} is not shown, so it cannot be exported.`);
+    const svg = chart ? chartSvg(chart) : null;
+    rescan();
+    if (!svg) return useBannerStore.getState().show(`The ${chartLabel || 'chart'} is no longer shown, so it cannot be exported.`);
     try {
       downloadBlob(await svgToPng(svg), `${base}-${chart}.png`);
     } catch (err) {
@@ -74,12 +94,14 @@ export function ExportPanel() {
         </button>
         <label>
           chart{' '}
-          <select data-testid="export-chart" aria-label="Chart to export" value={chart} onChange={(e) => setChart(e.target.value)}>
-            {CHARTS.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+          <select data-testid="export-chart" aria-label="Chart to export" value={chart ?? ''}
+            onChange={(e) => setChart(e.target.value)} onFocus={rescan} onPointerDown={rescan}>
+            {shown.length === 0 && <option value="">none shown</option>}
+            {shown.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
           </select>
         </label>
-        <button type="button" data-testid="export-svg" onClick={exportSvg}>SVG</button>
-        <button type="button" data-testid="export-png" onClick={exportPng}>PNG</button>
+        <button type="button" data-testid="export-svg" disabled={!chart} onClick={exportSvg}>SVG</button>
+        <button type="button" data-testid="export-png" disabled={!chart} onClick={exportPng}>PNG</button>
       </div>
     </section>
   );
