@@ -43,8 +43,14 @@ test('the chart menu lists the charts the page shows: a PVFS2 run has no latency
   const menu = page.getByTestId('export-chart');
   const options = () => menu.locator('option').allTextContents();
   await expect.poll(options).toEqual(['sequence chart', 'timeline', 'cluster (topology, without packets)']);
+  // The chain view draws a chain once a message is picked (before, only its legend's swatches are SVG).
   await page.getByTestId('toggle-chain').click();
-  await expect(page.getByTestId('event-chain-view').locator('svg').first()).toBeVisible();
+  await menu.focus();
+  await expect.poll(options).not.toContain('event chain');
+  const message = page.getByTestId('chain-message-select');
+  await message.focus();
+  await message.selectOption({ index: 1 });
+  await expect(page.locator('svg.chain-svg')).toBeVisible();
   await menu.focus();
   await expect.poll(options).toContain('event chain');
   await menu.selectOption({ label: 'event chain' });
