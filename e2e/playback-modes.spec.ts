@@ -15,7 +15,7 @@ test('skipping idle stretches while playing jumps the gaps and marks them on the
   await expect(page.getByTestId('skip-count')).toContainText('skipped');
   // A mark is a way back: its click pauses at the start of the stretch it skipped.
   const mark = page.getByTestId('skip-mark').first();
-  const from = Number(/from ([0-9.]+)/.exec((await mark.getAttribute('aria-label')) ?? '')?.[1]);
+  const from = Number(/from ([0-9.,]+)/.exec((await mark.getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, ''));
   expect(from).toBeGreaterThan(0);
   await emulator.playToggle.click();
   await mark.click();
@@ -105,7 +105,7 @@ test('an event-indexed time bar spends its length on the records, not on the com
   }
   for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
   // On a linear bar the same times sit elsewhere: the event-indexed bar's share of a stretch follows its records.
-  const end = Number((await page.getByTestId('sim-time').locator('..').innerText()).split('/')[1]);
+  const end = Number((await page.getByTestId('sim-time').locator('..').innerText()).split('/')[1].replace(/[,\sµs]/g, ''));
   const shares = times.map((t) => t / end);
   expect(Math.max(...shares.map((s, i) => Math.abs(s - (i + 1) * 0.2)))).toBeGreaterThan(0.05);
   await page.screenshot({ path: 'test-results/playback-modes-events.png' });

@@ -1,2 +1,7 @@
-/** A simulated time in ps as µs with three decimals (ns resolution), as the controls and tooltips show it: 2.276. */
-export const formatUs = (ps: number): string => (ps / 1e6).toFixed(3);
+const US = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/**
+ * A simulated time in ps as µs with three decimals (ns resolution) and thousands grouped, as the controls and
+ * tooltips show it: 2.276, or 62,902,685.953 for BT-IO's 62.9 s (the tables group thousands the same way).
+ */
+export const formatUs = (ps: number): string => US.format(ps / 1e6);
