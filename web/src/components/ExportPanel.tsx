@@ -13,7 +13,15 @@ import { downloadBlob, downloadText } from '../export/download';
 import { svgText, svgToPng } from '../export/chartImage';
 import { scenarioFileName, scenarioFileText } from '../scenario/scenarioFile';
 
-const CHARTS = [
+/** A chart the page may show: its panel's test id, its name in the menu, and its drawing in that panel. */
+interface Chart {
+  id: string;
+  label: string;
+  /** Selector of its drawing inside the panel, when the panel holds other SVGs (a legend's swatches). */
+  svg?: string;
+}
+
+const CHARTS: Chart[] = [
   { id: 'latency-chart', label: 'latency' },
   { id: 'bandwidth-chart', label: 'bandwidth' },
   { id: 'message-size-chart', label: 'MPI message sizes' },
@@ -24,11 +32,8 @@ const CHARTS = [
 ];
 
 /** The chart's drawing, if the page shows it now as SVG (a cluster of more than 2,000 components is a canvas). */
-const chartSvg = (id: string) => {
-  const chart = CHARTS.find((c) => c.id === id);
-  // A panel's own drawing, not the first small SVG of its legend.
-  return document.querySelector<SVGSVGElement>(`[data-testid="${id}"] ${(chart && 'svg' in chart && chart.svg) || 'svg'}`);
-};
+const chartSvg = (id: string) =>
+  document.querySelector<SVGSVGElement>(`[data-testid="${id}"] ${CHARTS.find((c) => c.id === id)?.svg ?? 'svg'}`);
 
 /** The charts the page shows now: the run's kind decides (a PVFS2 run has no latency chart), and the open panels. */
 const shownCharts = () => CHARTS.filter((c) => chartSvg(c.id) !== null);
@@ -39,7 +44,7 @@ export function ExportPanel() {
   const result = useRunState((s) => s.result);
   const scenario = useScenario();
   const [picked, setChart] = useState(CHARTS[0].id);
-  // Scanned again at each render (the run's status and result re-render the panel) and when the menu is opened.
+  // Scanned again when the run's status or result changes, when the menu is opened and after each export.
   const [shown, setShown] = useState(shownCharts);
   const rescan = () => setShown(shownCharts());
   useEffect(rescan, [status, result]);
