@@ -36,7 +36,7 @@ test('step back returns to the previous record start; keyboard moves the cursor 
   });
 });
 
-test('Space plays and pauses, also with the play button focused', async ({ emulator, page }) => {
+test('Space plays and pauses, also with the play button focused; on another button it presses that button', async ({ emulator, page }) => {
   await emulator.open(linkV1(smallScenario()));
   await emulator.finishedFingerprint();
   await page.keyboard.press('Space');
@@ -47,6 +47,12 @@ test('Space plays and pauses, also with the play button focused', async ({ emula
   await page.keyboard.press('Space');
   await expect(emulator.playToggle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Space');
+  await expect(emulator.playToggle).toHaveAttribute('aria-pressed', 'false');
+  // Another focused button: Space presses it (here it opens the Export panel) and leaves playback alone.
+  const toggle = page.getByTestId('toggle-export');
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(emulator.playToggle).toHaveAttribute('aria-pressed', 'false');
 });
 
