@@ -37,7 +37,8 @@ export function FirstVisitCard() {
     <section className="first-visit" data-testid="first-visit" aria-label="What this page shows">
       <p data-testid="first-visit-caption">
         <strong>{scenario.title ?? scenario.id}</strong>: a simulated cluster, packet by packet. Press <kbd>▶ Play</kbd>{' '}
-        to watch the messages cross it, click a node to inspect its NIC and host, and read the results below.
+        to watch the messages cross it, click a node to inspect its NIC and host, and read the results below. Press{' '}
+        <kbd>?</kbd> for the keyboard shortcuts.
       </p>
       <div className="first-visit-actions">
         {first && (

@@ -4,6 +4,7 @@ import { useScenarioStore } from '../state/scenarioStore';
 import { FingerprintView } from './FingerprintView';
 import { ScenarioMenu } from './ScenarioMenu';
 import { ScenarioFileOpen } from './ScenarioFileOpen';
+import { KeyboardHelp } from './KeyboardHelp';
 import { ShareLinkPanel } from './ShareLinkPanel';
 
 export function Header() {
@@ -25,6 +26,7 @@ export function Header() {
         <ScenarioFileOpen />
         <FingerprintView />
         <ShareLinkPanel />
+        <KeyboardHelp />
       </div>
     </header>
   );

@@ -1,28 +1,23 @@
 /**
  * Keyboard control of the time cursor: Space = play/pause, ArrowRight/ArrowLeft = step to the next/previous
- * trace record, Shift+Arrow = scrub ±1 µs, Home/End = start/end. Keys typed into form fields are left alone, and
+ * trace record, Shift+Arrow = scrub ±1 µs, Home/End = start/end. Keys typed into form fields or inside a dialog are left alone, and
  * Space presses a focused button or link other than Play, as it does on any page.
  */
 import { useEffect } from 'react';
+import { insideFieldOrDialog } from '../keys/shortcutList';
 import { goToEnd, goToStart, scrubBy, stepBack, stepForward, togglePlay } from '../state/timeCursor';
 
 /** True when Space belongs to the focused control: a button other than Play (the panel toggles, Copy link, a
- * walkthrough's Next, ...), a link or a checkbox, which Space presses as everywhere else. On Play, Space stays ours. */
+ * walkthrough's Next, ...) or a link, which Space presses as everywhere else. On Play, Space stays ours. */
 function spacePresses(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement) || target.dataset.testid === 'play-toggle') return false;
   return target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button';
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  return target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA';
-}
-
 export function useKeyboardShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || insideFieldOrDialog(e.target)) return;
       if (e.key === ' ' && spacePresses(e.target)) return;
       const actions: Record<string, () => void> = {
         ' ': togglePlay,

@@ -1,20 +1,16 @@
 /**
  * Keyboard control of an open walkthrough: N or PageDown = next step, P or PageUp = previous step,
- * Esc = leave presentation mode, then the walkthrough. Keys typed into form fields are left alone.
+ * Esc = leave presentation mode, then the walkthrough. Keys typed into form fields or inside a dialog are left alone.
  */
 import { useEffect } from 'react';
+import { insideFieldOrDialog } from '../keys/shortcutList';
 import { useWalkthroughStore } from '../state/walkthroughStore';
 import { leaveWalkthrough, nextStep, previousStep } from '../walkthrough/walkthroughNav';
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA';
-}
 
 export function useWalkthroughKeys(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || insideFieldOrDialog(e.target)) return;
       if (useWalkthroughStore.getState().id === null) return;
       const actions: Record<string, () => void> = {
         n: nextStep, N: nextStep, PageDown: nextStep,
