@@ -13,6 +13,7 @@ import { validateScenario } from '../../web/src/scenario/validateScenario';
 import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
+import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';
 
@@ -31,6 +32,10 @@ options
   --trace-csv FILE     also write every trace record as CSV (native engine)
   --until US           run every event up to US microseconds of simulated time, none after
   --max-events N       stop after N kernel events
+  --set NAME=VALUE     override a model parameter (see --parameters; VALUE in its unit); repeatable
+  --sweep NAME=V1,V2,...
+                       run the scenario once per value of one parameter (at most 32) and print each run's
+                       results; with --format json one object {"sweep": {"parameter", "runs": [{"value", "result"}]}}
   --quiet              no progress lines on stderr (a run longer than 2 s reports its progress every 2 s)
   --parameters         print the model parameter registry (name, unit, default, range, source) as JSON
   --catalog            print the catalog of fabrics, protocols and workload kinds as JSON
@@ -51,6 +56,7 @@ examples
   npm run sim -- scenarios/ompi-elan4-progress.json --format json
   npm run sim -- pvfs2-btio --until 5000000
   npm run sim -- qsnet-256-half-shift --engine wasm --max-events 100000
+  npm run sim -- pvfs2-mpi-tile-io --sweep host.memcpy_MBps=600,900,1200
 `;
 
 function fail(message: string, code = 1): never {
@@ -141,6 +147,8 @@ async function main(): Promise<void> {
         'trace-csv': { type: 'string' },
         until: { type: 'string' },
         'max-events': { type: 'string' },
+        set: { type: 'string', multiple: true, default: [] },
+        sweep: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         parameters: { type: 'boolean', default: false },
         catalog: { type: 'boolean', default: false },
@@ -184,6 +192,12 @@ async function main(): Promise<void> {
   if (engine !== 'native' && engine !== 'wasm') fail(`--engine: "${engine}" is not native or wasm`);
   if (o['trace-csv'] !== undefined && engine !== 'native') fail('--trace-csv: only with --engine native');
   const bounds: Bounds = { untilUs: positive('until', o.until), maxEvents: positive('max-events', o['max-events']), quiet: o.quiet };
+  const sets = parseSets(o.set ?? []);
+  if (typeof sets === 'string') fail(sets);
+  const sweep = o.sweep === undefined ? undefined : parseSweep(o.sweep);
+  if (typeof sweep === 'string') fail(sweep);
+  if (sweep && sets.some((x) => x.name === sweep.name)) fail(`--sweep: ${sweep.name} is also given by --set`);
+  if (sweep && o['trace-csv'] !== undefined) fail('--trace-csv: not with --sweep (one trace per run)');
 
   let file = parsed.positionals[0] ?? DEFAULT;
   if (!existsSync(file)) {  // a shipped scenario's id
@@ -214,32 +228,59 @@ async function main(): Promise<void> {
   const valid = validateScenario(doc);
   if (!valid.ok) fail(`${file}: ${valid.error}`);
 
-  let result: SimResult & { bounded?: { reason: string; sim_time_us: number; events: number } };
-  try {
-    if (engine === 'native') {
-      const extra = [
-        ...(o['trace-csv'] !== undefined ? ['--trace-csv', o['trace-csv']] : []),
-        ...(bounds.untilUs ? ['--until-us', String(bounds.untilUs)] : []),
-        ...(bounds.maxEvents ? ['--max-events', String(Math.floor(bounds.maxEvents))] : []),
-        ...(bounds.quiet ? [] : ['--progress']),
-      ];
-      result = await runNativeStreaming(text, extra);
-    } else {
-      result = await runWasm(text, bounds);
+  type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number } };
+  /** One run of the scenario with `overrides` in its parameters; a refusal names the file and the field. */
+  const runWith = async (overrides: ParameterValue[]): Promise<Result> => {
+    let runText = text;
+    if (overrides.length > 0) {
+      const overridden = withParameters(doc as Record<string, unknown>, overrides);
+      const checked = validateScenario(overridden);
+      if (!checked.ok) fail(`${file}: ${checked.error}`);
+      runText = JSON.stringify(overridden);
     }
-  } catch (e) {
-    fail(`${file}: ${(e as Error).message}`);
-  }
-  if (format === 'json') {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    try {
+      if (engine === 'native') {
+        const extra = [
+          ...(o['trace-csv'] !== undefined ? ['--trace-csv', o['trace-csv']] : []),
+          ...(bounds.untilUs ? ['--until-us', String(bounds.untilUs)] : []),
+          ...(bounds.maxEvents ? ['--max-events', String(Math.floor(bounds.maxEvents))] : []),
+          ...(bounds.quiet ? [] : ['--progress']),
+        ];
+        return await runNativeStreaming(runText, extra);
+      }
+      return await runWasm(runText, bounds);
+    } catch (e) {
+      const message = (e as Error).message;
+      // A value the core refuses that came from the command line: name the option, not the file.
+      for (const x of overrides)
+        if (message.startsWith(`parameters.${x.name}: `))
+          fail(`--${sweep?.name === x.name ? 'sweep' : 'set'} ${x.name}=${x.value}: ${message.slice(`parameters.${x.name}: `.length)}`);
+      fail(`${file}: ${message}`);
+    }
+  };
+  const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
+  const tables = (result: Result) => {
+    let out = formatTables(result, compareWithPaper(result, reference));
+    if (result.bounded)
+      out += `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;
+    return out;
+  };
+  if (!sweep) {
+    const result = await runWith(sets);
+    process.stdout.write(format === 'json' ? `${JSON.stringify(result)}\n` : tables(result));
     return;
   }
-  const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
-  process.stdout.write(formatTables(result, compareWithPaper(result, reference)));
-  if (result.bounded)
-    process.stdout.write(
-      `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`,
-    );
+  // A sweep: every run first (a refused value fails before anything is printed), then the results in order.
+  const runs: { value: number; result: Result }[] = [];
+  for (const [i, value] of sweep.values.entries()) {
+    if (!o.quiet) process.stderr.write(`sweep: ${sweep.name} = ${value} (run ${i + 1} of ${sweep.values.length})\n`);
+    runs.push({ value, result: await runWith([...sets, { name: sweep.name, value }]) });
+  }
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify({ sweep: { parameter: sweep.name, runs } })}\n`);
+    return;
+  }
+  for (const r of runs) process.stdout.write(`\n== ${sweep.name} = ${r.value} ==\n${tables(r.result)}`);
 }
 
 // `npm run sim -- --list-scenarios | head`: a closed pipe ends the output, not an error.

@@ -173,3 +173,40 @@ test('bad options are refused with exit 1 and one line naming the option', () =>
     assert.match(r.stderr, pattern);
   }
 });
+
+test('--sweep runs the scenario once per value: the default value gives the scenario\'s own fingerprint, another not', () => {
+  const plain = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
+  const r = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--quiet', '--sweep', 'pci.clock_MHz=33,66']);
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.sweep.parameter, 'pci.clock_MHz');
+  assert.deepEqual(out.sweep.runs.map((x: { value: number }) => x.value), [33, 66]);
+  assert.equal(out.sweep.runs[1].result.fingerprint, plain.fingerprint);  // 66 MHz is seed 002's PCI
+  assert.notEqual(out.sweep.runs[0].result.fingerprint, plain.fingerprint);
+  // A slower bus, a longer 1 MiB PUT.
+  const lastLatency = (res: { series: { points: { latency_us: number }[] }[] }) => res.series[0].points.at(-1)!.latency_us;
+  assert.ok(lastLatency(out.sweep.runs[0].result) > lastLatency(out.sweep.runs[1].result));
+  // The readable form prints one block per value.
+  const t = sim(['scenarios/portals-qsnet-pingpong.json', '--quiet', '--sweep', 'pci.clock_MHz=33,66']);
+  assert.equal(t.status, 0, t.stderr);
+  assert.deepEqual(t.stdout.match(/^== pci\.clock_MHz = \d+ ==$/gm), ['== pci.clock_MHz = 33 ==', '== pci.clock_MHz = 66 ==']);
+});
+
+test('--set overrides a parameter; a value the core refuses names the option, with nothing on stdout', () => {
+  const plain = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
+  const set = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--set', 'pci.clock_MHz=33']);
+  assert.equal(set.status, 0, set.stderr);
+  assert.notEqual(JSON.parse(set.stdout).fingerprint, plain.fingerprint);
+  for (const [args, re] of [
+    [['--set', 'pci.clock_MHz=500'], /^--set pci\.clock_MHz=500: 500 MHz is outside the allowed range \[33, 133\]$/],
+    [['--sweep', 'pci.clock_MHz=66,500'], /^--sweep pci\.clock_MHz=500: 500 MHz is outside the allowed range/],
+    [['--set', 'pci.no_such_ns=1'], /^--set pci\.no_such_ns=1: unknown parameter/],
+    [['--set', 'pci.clock_MHz=fast'], /^--set: "fast" is not a number$/],
+    [['--sweep', 'pci.clock_MHz=33', '--set', 'pci.clock_MHz=66'], /^--sweep: pci\.clock_MHz is also given by --set$/],
+  ] as [string[], RegExp][]) {
+    const r = sim(['scenarios/portals-qsnet-pingpong.json', '--quiet', ...args]);
+    assert.equal(r.status, 1, args.join(' '));
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr.trim(), re);
+  }
+});
