@@ -1,7 +1,7 @@
 /** `npm run sim`'s --set and --sweep (core-wasm/cli/parameterOptions.ts): the options' shapes and their refusals. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_SWEEP_VALUES, parseSets, parseSweep, withParameters } from '../../core-wasm/cli/parameterOptions.ts';
+import { MAX_SWEEP_VALUES, parseSets, parseSweep, withParameters } from '../../cli/parameterOptions.ts';
 
 test('--set: NAME=VALUE pairs, a later one of the same name winning', () => {
   assert.deepEqual(parseSets([]), []);
