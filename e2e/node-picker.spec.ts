@@ -37,3 +37,14 @@ test('typing a node number inspects that node; one past the last is refused', as
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('inspector-node')).toHaveText(/^14\b/);
 });
+
+test('a node the next scenario\'s cluster lacks is not kept: node 15 of 16, then a 2-node scenario inspects its initiator', async ({ emulator, page }) => {
+  await emulator.open();
+  await page.getByTestId('node-picker').fill('15');
+  await expect(page.getByTestId('inspector-node')).toHaveText(/^15\b/);
+  await page.getByTestId('scenario-menu').selectOption('ompi-elan4-progress');
+  await expect(page.getByTestId('scenario-title')).toContainText('Open MPI');
+  await expect(page.getByTestId('inspector-node')).toHaveText(/^0 \(initiator\)/);
+  await expect(page.getByTestId('node-picker')).toHaveValue('0');
+  await expect(page.getByTestId('node-picker')).toHaveAttribute('max', '1');
+});

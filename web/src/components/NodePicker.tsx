@@ -3,7 +3,7 @@
  * does (selectionStore), and the quick way to node 3,000 of a 4,096-node canvas. A number outside 0 to nodes − 1, or
  * not whole, is marked invalid and selects nothing; leaving the field shows the selected node again.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelection } from '../hooks/useSelection';
 import { useScenario } from '../hooks/useScenario';
 import { useSelectionStore } from '../state/selectionStore';
@@ -13,6 +13,8 @@ export function NodePicker() {
   const selection = useSelection();
   const nodes = useScenario().cluster.nodes;
   const [typed, setTyped] = useState<string | null>(null);
+  // A new selection (this field's, a click on the cluster, a walkthrough step, another scenario) shows its node.
+  useEffect(() => setTyped(null), [selection]);
   const shown = typed ?? (selection?.kind === 'node' ? String(selection.node) : '');
   const invalid = typed !== null && nodeOf(typed, nodes) === null;
   return (

@@ -11,6 +11,7 @@ import { SPEEDS_US_PER_S, usePlaybackStore } from '../state/playbackStore';
 import { speedForRun } from '../playback/playStart';
 import { useBannerStore } from '../state/bannerStore';
 import { useSelectionStore } from '../state/selectionStore';
+import { selectionFits } from '../state/selectionFit';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { pingPongOf } from '../scenario/scenarioTypes';
 import { applyView } from '../share/currentView';
@@ -36,8 +37,9 @@ export function useSimulationRunner(): { cancel: () => void } {
         const speed = speedForRun(pageRun.trace, SPEEDS_US_PER_S);
         if (speed !== null) playback.setSpeed(speed);
       },
-      topology: () => {
-        if (!useSelectionStore.getState().selection) {
+      topology: (topology) => {
+        // None yet, or one the previous scenario's cluster had and this one lacks: the initiator (or node 0).
+        if (!selectionFits(useSelectionStore.getState().selection, scenario.cluster.nodes, topology)) {
           useSelectionStore.getState().select({ kind: 'node', node: pingPongOf(scenario)?.initiator ?? 0 });
         }
       },
