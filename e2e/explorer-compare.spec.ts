@@ -143,3 +143,15 @@ test('run B draws its own cluster state and packets; a run B packet opens its la
     await expect(page.getByTestId('packet-layers')).toHaveAttribute('data-run', 'a');
   });
 });
+
+test('run A\'s value is its testbed\'s: 133 MHz PCI-X on QsNetII, so run B starts at the other end of the range', async ({ emulator, page }) => {
+  await emulator.open('#scenario=ompi-elan4-progress');
+  await page.getByTestId('toggle-compare').click();
+  const form = page.getByRole('form', { name: 'What run B changes' });
+  await expect(form).toContainText('MHz (A: 133; range 33–133)');
+  await expect(page.getByTestId('compare-value')).toHaveValue('33');
+  // On the default QsNet cluster A is seed 002's 66 MHz PCI and B starts at 133.
+  await page.getByTestId('scenario-menu').selectOption('portals-qsnet-pingpong');
+  await expect(form).toContainText('MHz (A: 66; range 33–133)');
+  await expect(page.getByTestId('compare-value')).toHaveValue('133');
+});

@@ -2,9 +2,10 @@
  * Chooses what run B changes (compare/compareSpec.ts): another series selection, one model parameter, or a
  * whole scenario pasted as a share link. "Run B" starts the comparison run.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useScenario } from '../hooks/useScenario';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
+import { registryFor } from '../scenario/testbedRegistry';
 import { useCompareStore } from '../state/compareStore';
 import { decodeScenarioLink } from '../share/linkCodec';
 import type { CompareSpec } from '../compare/compareSpec';
@@ -13,17 +14,22 @@ type Kind = CompareSpec['kind'];
 
 export function CompareForm() {
   const scenario = useScenario();
-  const registry = useParameterRegistry();
+  const fullRegistry = useParameterRegistry();
+  // Run A's values: its testbed's defaults (QsNetII's PCI-X is 133 MHz, not the registry's 66), then its overrides.
+  const registry = useMemo(() => registryFor(fullRegistry, scenario), [fullRegistry, scenario]);
   const current = useCompareStore((s) => s.spec);
   const [kind, setKind] = useState<Kind>(current?.kind ?? 'parameter');
   const [series, setSeries] = useState<string[]>(
     current?.kind === 'series' ? current.series : scenario.workload.series.slice(-1).map((s) => s.id),
   );
   const [name, setName] = useState(current?.kind === 'parameter' ? current.name : 'pci.clock_MHz');
-  const [value, setValue] = useState(current?.kind === 'parameter' ? String(current.value) : '133');
+  // Untouched, run B's value is the parameter's far end from run A's (its maximum, or its minimum when A is there).
+  const [typed, setValue] = useState<string | null>(current?.kind === 'parameter' ? String(current.value) : null);
   const [link, setLink] = useState('');
   const [error, setError] = useState<string | null>(null);
   const info = registry.find((p) => p.name === name);
+  const valueA = scenario.parameters?.[name] ?? info?.default;
+  const value = typed ?? (info?.max === undefined ? '133' : String(valueA === info.max ? info.min : info.max));
 
   const run = () => {
     setError(null);
@@ -73,7 +79,7 @@ export function CompareForm() {
           </select>
           <input data-testid="compare-value" aria-label={`Value of ${name} for run B`} type="number" step="any" value={value} onChange={(e) => setValue(e.target.value)} />
           <span className="muted">
-            {info?.unit ?? ''} (A: {scenario.parameters?.[name] ?? info?.default ?? '?'}
+            {info?.unit ?? ''} (A: {valueA ?? '?'}
             {info?.min !== undefined ? `; range ${info.min}–${info.max}` : ''})
           </span>
         </>
