@@ -11,6 +11,7 @@ import { useTopology } from '../hooks/useTopology';
 import { useSimTime } from '../hooks/useSimTime';
 import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useParameterRegistry } from '../hooks/useParameterRegistry';
+import { parameterValue } from '../sim/registryLookup';
 import { useRun } from '../run/RunContext';
 import { storageAt, stripeLayout } from '../inspect/storageState';
 import { QueueSlots } from './QueueSlots';
@@ -38,10 +39,9 @@ export function StorageView() {
   const pvfs2 = isPvfs2Scenario(scenario);
   const clients = w.clients ?? 4;
   const servers = w.servers ?? 4;
-  const parameter = (name: string) =>
-    scenario.parameters?.[name] ?? registry?.find((p) => p.name === name)?.default ?? 0;
-  const stripBytes = parameter('pvfs2.strip_bytes');
-  const flowBuffers = parameter('pvfs2.flow_buffers');
+  // The scenario's value, else its testbed's, else the registry's (sim/registryLookup.ts).
+  const stripBytes = parameterValue(registry ?? [], scenario, /^pvfs2\.strip_bytes$/) ?? 0;
+  const flowBuffers = parameterValue(registry ?? [], scenario, /^pvfs2\.flow_buffers$/) ?? 0;
   const state = useMemo(
     () => (pvfs2 && topology ? storageAt(trace, topology, clients, servers, time_ps) : null),
     // traceVersion: the trace store (outside React) grew
