@@ -6,6 +6,8 @@
 import { useMemo, useRef } from 'react';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { format } from 'd3-format';
+import type { ScaleLogarithmic } from 'd3-scale';
+import { logTickLabel } from '../charts/logTickFormat';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
@@ -71,7 +73,11 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   );
   const yAxis = useMemo(() => {
     const axis = axisLeft(model.y);
-    return metric === 'latency_us' ? axis.ticks(5, '~g') : axis.ticks(5).tickFormat(format('~d'));
+    if (metric !== 'latency_us') return axis.ticks(5).tickFormat(format('~d'));
+    // The log scale's own tickFormat decides which ticks get a label (1, 10, 100, ... between unlabelled 2-9); ours
+    // writes it.
+    const thinned = (model.y as ScaleLogarithmic<number, number>).tickFormat(5, '~g');
+    return axis.ticks(5).tickFormat((d) => (thinned(d) === '' ? '' : logTickLabel(Number(d))));
   }, [model, metric]);
 
   return (
