@@ -72,6 +72,16 @@ test('latency and bandwidth charts have the simulated points and the paper point
   await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThanOrEqual(75);
   await expect.poll(() => emulator.bandwidthChart.locator('circle').count()).toBeGreaterThanOrEqual(72);
   await expect(emulator.latencyChart.locator('svg').first()).toBeVisible();
+  await expect(emulator.page.getByTestId('latency-chart-legend-paper')).toHaveText('paper (seed 002)');
+});
+
+test('a scenario with no published points has no "paper" entry in its chart legends', async ({ emulator, page }) => {
+  await emulator.open('#scenario=qsnet-256-half-shift');
+  await emulator.finishedFingerprint();
+  await expect.poll(() => emulator.latencyChart.locator('circle').count()).toBeGreaterThan(0);
+  await expect(emulator.latencyChart.locator('path.reference-point')).toHaveCount(0);
+  await expect(page.getByTestId('latency-chart-legend-paper')).toHaveCount(0);
+  await expect(page.getByTestId('bandwidth-chart-legend-paper')).toHaveCount(0);
 });
 
 test('copy link, open it: the same scenario gives the same fingerprint', async ({ emulator, page, context }) => {

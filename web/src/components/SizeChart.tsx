@@ -94,12 +94,15 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
               {labelOf(id)}
             </li>
           ))}
-          <li>
-            <svg width="12" height="12" aria-hidden="true">
-              <path d={diamond(6, 6, 5)} fill="#fff" stroke="#000" strokeWidth="1.5" />
-            </svg>
-            {referenceLabel(scenario.reference?.source)}
-          </li>
+          {/* Only when the chart has published points: the half-shift and other scenarios of our own have none. */}
+          {model.referencePoints.length > 0 && (
+            <li data-testid={`${testId}-legend-paper`}>
+              <svg width="12" height="12" aria-hidden="true">
+                <path d={diamond(6, 6, 5)} fill="#fff" stroke="#000" strokeWidth="1.5" />
+              </svg>
+              {referenceLabel(scenario.reference?.source)}
+            </li>
+          )}
           {comparing && (
             <li data-testid={`${testId}-legend-b`}>
               <svg width="22" height="10" aria-hidden="true">
