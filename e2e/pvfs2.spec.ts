@@ -191,3 +191,26 @@ test('the editor shows a PVFS2 workload as such: its kind and summary, BT-IO\'s 
   await expect(page.getByTestId('run-scenario')).toBeEnabled();
   await page.screenshot({ path: 'test-results/pvfs2-editor.png', fullPage: true });
 });
+
+test('the editor edits a PVFS2 workload\'s shape: MPI-Tile-IO with 3-byte elements runs; tiles the clients cannot fill are refused at the tiles', async ({ emulator, page }) => {
+  await emulator.open('#scenario=pvfs2-mpi-tile-io');
+  const before = await emulator.finishedFingerprint();
+  await emulator.showPanel('editor');
+  await expect(page.getByTestId('edit-pvfs2-element_bytes')).toHaveValue('8');
+  await expect(page.getByTestId('edit-pvfs2-regions')).toHaveCount(0);  // a list I/O field
+  // 3 x 2 tiles need 6 clients; the file has 4: the core's rule, at the field.
+  await page.getByTestId('edit-pvfs2-tiles_x').fill('3');
+  await expect(page.getByTestId('error-pvfs2-tiles_x')).toContainText('tiles need 6 clients', { timeout: 15_000 });
+  await expect(page.getByTestId('run-scenario')).toBeDisabled();
+  await page.getByTestId('edit-pvfs2-tiles_x').fill('2');
+  await page.getByTestId('edit-pvfs2-element_bytes').fill('3');
+  await expect(page.getByTestId('error-pvfs2-tiles_x')).toHaveCount(0);
+  await expect(page.getByTestId('run-scenario')).toBeEnabled();
+  await page.getByTestId('run-scenario').click();
+  await expect(emulator.fingerprint).not.toHaveText(before, { timeout: 45_000 });
+  await emulator.finishedFingerprint();
+  const { scenario } = decodeV2(page.url());
+  expect(scenario.workload.element_bytes).toBe(3);
+  // The table's caption follows the run's tiles.
+  await expect(page.getByTestId('table-mpi-tile-io')).toContainText('1024x1024 x 3 B');
+});

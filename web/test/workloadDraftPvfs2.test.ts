@@ -64,3 +64,47 @@ test("a refusal of the PVFS2 workload's clients or servers is shown at the node 
   assert.equal(fieldOfPath('workload.clients', draft), 'nodes');
   assert.equal(fieldOfPath('/workload/servers', draft), 'nodes');
 });
+
+test('list I/O: editing the region sizes, regions and calls writes them; a bad size is shown at its field', async () => {
+  const s = await loadBundledScenario('pvfs2-elan4-listio');
+  const draft = draftFromScenario(s);
+  assert.equal(draft.pvfs2Texts.region_bytes, '256, 1024, 4096, 16384, 65536');
+  const texts = { ...draft.pvfs2Texts, region_bytes: '1280, 8192', regions: '16', calls: '2' };
+  const built = buildScenario(s, { ...draft, pvfs2Texts: texts }, seriesCatalogFor('pvfs2-listio', s), undefined);
+  assert.ok(built.scenario, JSON.stringify(built.errors) + built.other);
+  const w = built.scenario!.workload as Pvfs2Workload;
+  assert.deepEqual([w.region_bytes, w.regions, w.calls], [[1280, 8192], 16, 2]);
+  assert.deepEqual({ ...w, region_bytes: s.workload.kind === 'pvfs2-listio' ? (s.workload as Pvfs2Workload).region_bytes : [], regions: 64, calls: 4 }, s.workload);
+  const bad = buildScenario(s, { ...draft, pvfs2Texts: { ...texts, region_bytes: '1280, 2000000' } }, seriesCatalogFor('pvfs2-listio', s), undefined);
+  assert.equal(bad.scenario, null);
+  assert.match(bad.errors['pvfs2-region_bytes'] ?? '', /must be <= 1048576/);
+  const words = buildScenario(s, { ...draft, pvfs2Texts: { ...texts, regions: 'many' } }, seriesCatalogFor('pvfs2-listio', s), undefined);
+  assert.match(words.errors['pvfs2-regions'] ?? '', /must be integer/);
+});
+
+test('MPI-Tile-IO: the tile fields the file leaves out stay out until changed; the core\'s tiles-to-clients rule has a field', async () => {
+  const s = await loadBundledScenario('pvfs2-mpi-tile-io');
+  const bare = structuredClone(s);
+  const bw = bare.workload as Pvfs2Workload;
+  delete bw.element_bytes;
+  const draft = draftFromScenario(bare);
+  assert.equal(draft.pvfs2Texts.element_bytes, '8');  // the core's default
+  const same = buildScenario(bare, draft, seriesCatalogFor('mpi-tile-io', bare), undefined);
+  assert.equal('element_bytes' in same.scenario!.workload, false);
+  const three = buildScenario(bare, { ...draft, pvfs2Texts: { ...draft.pvfs2Texts, element_bytes: '3' } }, seriesCatalogFor('mpi-tile-io', bare), undefined);
+  assert.equal((three.scenario!.workload as Pvfs2Workload).element_bytes, 3);
+  // "workload.tiles_x: 2 x 3 tiles need 6 clients ..." (the core's check) is shown at the tiles.
+  assert.equal(fieldOfPath('workload.tiles_x', draft), 'pvfs2-tiles_x');
+  assert.equal(fieldOfPath('/workload/tile_width', draft), 'pvfs2-tile_width');
+});
+
+test('BT-IO: the class and the dump interval', async () => {
+  const s = await loadBundledScenario('pvfs2-btio');
+  const draft = draftFromScenario(s);
+  const built = buildScenario(s, { ...draft, pvfs2Texts: { ...draft.pvfs2Texts, class: 'S', wr_interval: '10' } }, seriesCatalogFor('btio', s), undefined);
+  assert.ok(built.scenario, JSON.stringify(built.errors) + built.other);
+  const w = built.scenario!.workload as Pvfs2Workload;
+  assert.deepEqual([w.class, w.wr_interval], ['S', 10]);
+  const bad = buildScenario(s, { ...draft, pvfs2Texts: { ...draft.pvfs2Texts, wr_interval: '0' } }, seriesCatalogFor('btio', s), undefined);
+  assert.match(bad.errors['pvfs2-wr_interval'] ?? '', /must be >= 1/);
+});

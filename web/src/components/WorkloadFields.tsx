@@ -4,8 +4,9 @@
  * MPI processes and each benchmark with its problem class; for an all-to-all the bytes per pair and the calls (for an
  * exchange the bytes each way and the MPI_Sendrecv calls); and
  * the series (for NAS and all-to-all the MPI transports of the cluster's fabric) that run. An MPI-2 dynamic job is
- * summarised read-only (its file is edited instead), with its node count and series; so is a PVFS2 workload (list
- * I/O, MPI-Tile-IO, BT-IO: seed 000), with BT-IO's ROMIO hint romio_cb_write offered as a choice. Each field shows the
+ * summarised read-only (its file is edited instead), with its node count and series; a PVFS2 workload (list I/O,
+ * MPI-Tile-IO, BT-IO: seed 000) is summarised with its kind's fields (Pvfs2Fields) and BT-IO's ROMIO hint
+ * romio_cb_write. Each field shows the
  * rule its value breaks (workloadDraft.ts, and the core's own check).
  */
 import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
@@ -13,6 +14,7 @@ import type { Pvfs2Workload } from '../scenario/scenarioTypes';
 import type { RomioCbWrite, WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
 import type { WorkloadKind } from '../scenario/workloadTemplates';
 import { maxLevels, minLevels } from '../scenario/fatTreeLevels';
+import { Pvfs2Fields } from './Pvfs2Fields';
 
 interface Props {
   draft: WorkloadDraft;
@@ -44,15 +46,14 @@ function levelsRange(draft: WorkloadDraft): { min: number; max: number } | null 
 /** NPB 2.3 problem sizes of the classes (REFERENCES §1.7.1), for the class menu's tooltip. */
 const CLASS_HINT = 'S: sample, W: workstation, A and B: the standard sizes (NPB 2.3)';
 
-/** One line about a PVFS2 draft's workload (its fields are not editable in the form, but for BT-IO's hint). */
+/** One line about a PVFS2 draft's workload: who runs it (the file's clients and servers) and what they do; the sizes are
+ * the fields below it (Pvfs2Fields). */
 function pvfs2Summary(w: Pvfs2Workload): string {
   const clients = w.clients ?? 4, servers = w.servers ?? 4;
   const who = `${clients} clients (nodes 0-${clients - 1}) and ${servers} PVFS2 servers (nodes ${clients}-${clients + servers - 1})`;
-  if (w.kind === 'pvfs2-listio')
-    return `${who}: each client reads and writes ${w.regions ?? 64} noncontiguous regions per call, ${w.calls ?? 4} calls, regions of ${(w.region_bytes ?? []).join(', ')} B.`;
-  if (w.kind === 'mpi-tile-io')
-    return `${who}: each process writes, then reads, one ${w.tile_width ?? 1024} x ${w.tile_height ?? 1024} tile of ${w.element_bytes ?? 8}-byte elements of a ${w.tiles_x ?? 2} x ${w.tiles_y ?? 2} tiled dataset.`;
-  return `${who}: NAS BT class ${w.class ?? 'A'} on the clients, writing its solution every ${w.wr_interval ?? 5} steps with MPI_File_write_at_all.`;
+  if (w.kind === 'pvfs2-listio') return `${who}: each client reads and writes noncontiguous regions, one run per region size.`;
+  if (w.kind === 'mpi-tile-io') return `${who}: each process writes, then reads, one tile of a tiled dataset.`;
+  return `${who}: NAS BT on the clients, writing its solution with MPI_File_write_at_all.`;
 }
 
 /** ROMIO's romio_cb_write values, with what each does to BT-IO's collective write. */
@@ -126,9 +127,10 @@ export function WorkloadFields({ draft, catalog, errors, onChange, onKind, fatTr
       {pvfs2 ? (
         <>
           <p className="workload-field muted" data-testid="edit-pvfs2-note">
-            {draft.pvfs2 ? pvfs2Summary(draft.pvfs2) : ''} The PVFS2 workload is shown read-only here: edit the scenario
-            file (workload "{draft.kind}", scenarios/scenario.schema.json) to change it.
+            {draft.pvfs2 ? pvfs2Summary(draft.pvfs2) : ''} The clients and servers are the scenario file's (workload
+            "{draft.kind}", scenarios/scenario.schema.json).
           </p>
+          <Pvfs2Fields kind={draft.kind as Pvfs2Workload['kind']} texts={draft.pvfs2Texts} errors={errors} onChange={(pvfs2Texts) => onChange({ pvfs2Texts })} />
           {draft.kind === 'btio' && (
             <label className="workload-field">
               <span>ROMIO collective write</span>

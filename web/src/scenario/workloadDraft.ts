@@ -2,7 +2,8 @@
  * The scenario editor's draft of the cluster and workload (form texts), and the scenario it builds.
  * A draft holds every kind's fields (ping-pong sweep: initiator, target, sizes, iterations; NAS runs: processes,
  * benchmarks with their class; all-to-all: bytes per pair, iterations; exchange: bytes each way, iterations; MPI-2 dynamic job: read-only, node count and series;
- * PVFS2 workloads: read-only but for the node count, the series and BT-IO's ROMIO hint romio_cb_write); `kind` says which one is built. The built scenario is checked with the shared ajv
+ * PVFS2 workloads: the node count, the series, each kind's shape (pvfs2Draft.ts: list I/O's regions, calls and sizes;
+ * MPI-Tile-IO's tiles; BT-IO's class and dump interval) and BT-IO's ROMIO hint romio_cb_write); `kind` says which one is built. The built scenario is checked with the shared ajv
  * schema (validateScenario.ts); each schema error is mapped back to the field it names (`/cluster/nodes` →
  * `nodes`, `/workload/benchmarks/1` → the second chosen benchmark), plus the cross-field rules the schema cannot
  * state (initiator and target below the node count and distinct; processes at most the node count; the fat tree's
@@ -17,6 +18,7 @@ import { isMpiLayer, MPI_LAYERS } from './mpiLayers';
 import { isFatTree, maxNodes } from './fabrics';
 import { levelsRuleError } from './fatTreeLevels';
 import { buildGroups, groupDrafts, type GroupDraft } from './groupDraft';
+import { pvfs2FieldOfPath, pvfs2Texts, withPvfs2Fields, type Pvfs2Field } from './pvfs2Draft';
 
 export { seriesCatalogFor } from './workloadTemplates';
 
@@ -24,7 +26,7 @@ export { seriesCatalogFor } from './workloadTemplates';
 export type WorkloadField =
   | 'kind' | 'nodes' | 'initiator' | 'target' | 'sizes' | 'series' | 'warmup' | 'iterations'
   | 'processes' | 'benchmarks' | `benchmark-${NpbBenchmark}` | 'bytes' | 'arity' | 'levels' | 'groups' | `group-${number}`
-  | 'romio';
+  | 'romio' | `pvfs2-${Pvfs2Field}`;
 
 /** ROMIO's romio_cb_write hint of a BT-IO workload (protocols/pvfs2/two_phase.h). */
 export type RomioCbWrite = 'automatic' | 'enable' | 'disable';
@@ -55,8 +57,10 @@ export interface WorkloadDraft {
   groups: GroupDraft[];
   /** MPI-2 dynamic job: its workload as in the file (read-only in the editor); set when the draft is of that kind. */
   dynamic?: DynamicWorkload;
-  /** PVFS2 workload: as in the file (read-only but for its series); set when the draft is of a PVFS2 kind. */
+  /** PVFS2 workload: as in the file; set when the draft is of a PVFS2 kind. */
   pvfs2?: Pvfs2Workload;
+  /** PVFS2 workload: the form texts of its kind's fields (pvfs2Draft.ts); clients and servers stay the file's. */
+  pvfs2Texts: Record<Pvfs2Field, string>;
   /** BT-IO: ROMIO's romio_cb_write hint ("automatic", ROMIO's default, when the file does not name it). */
   romioCbWrite: RomioCbWrite;
 }
@@ -106,6 +110,7 @@ export function draftFromScenario(s: Scenario): WorkloadDraft {
     bytes: String(a2a.bytes),
     ...(w.kind === 'dynamic' && { dynamic: w }),
     ...(pvfs2Of(w) && { pvfs2: pvfs2Of(w)! }),
+    pvfs2Texts: pvfs2Texts(pvfs2Of(w) ?? { kind: 'pvfs2-listio', series: [] }),
     romioCbWrite: pvfs2Of(w)?.romio_cb_write ?? 'automatic',
   };
 }
@@ -124,7 +129,7 @@ export function switchKind(draft: WorkloadDraft, kind: WorkloadKind, base: Scena
     ...draft, kind, nodes: String(from.cluster.nodes), series: w.series.map((s) => s.id),
     ...(iterations !== null && { iterations: String(iterations) }),
     ...(w.kind === 'dynamic' && { dynamic: w }),
-    ...(pvfs2Of(w) && { pvfs2: pvfs2Of(w)!, romioCbWrite: pvfs2Of(w)!.romio_cb_write ?? 'automatic' }),
+    ...(pvfs2Of(w) && { pvfs2: pvfs2Of(w)!, pvfs2Texts: pvfs2Texts(pvfs2Of(w)!), romioCbWrite: pvfs2Of(w)!.romio_cb_write ?? 'automatic' }),
   };
 }
 
@@ -145,6 +150,8 @@ export function fieldOfPath(path: string, draft: WorkloadDraft): WorkloadField |
   if (group) return `group-${Number(group[1])}`;
   if (/^cluster\/groups/.test(p)) return 'groups';
   if (bench) return `benchmark-${chosenBenchmarks(draft)[Number(bench[1])]?.benchmark ?? NPB_BENCHMARKS[0]}` as WorkloadField;
+  const pvfs2Field = pvfs2FieldOfPath(p);
+  if (pvfs2Field) return `pvfs2-${pvfs2Field}`;
   const table: [RegExp, WorkloadField][] = [
     [/^cluster\/nodes/, 'nodes'], [/^cluster\/arity/, 'arity'], [/^cluster\/levels/, 'levels'], [/^cluster/, 'kind'], [/^workload\/kind/, 'kind'],
     [/^workload\/initiator/, 'initiator'], [/^workload\/target/, 'target'], [/^workload\/sizes_bytes/, 'sizes'],
@@ -184,10 +191,10 @@ function workloadOf(from: Scenario, draft: WorkloadDraft, series: SeriesSpec[], 
   }
   const pvfs2 = pvfs2Of(from.workload);
   if (pvfs2) {
-    // The file's PVFS2 workload with the chosen series; BT-IO's hint is written when the file names it or it differs
-    // from ROMIO's default, so an unedited scenario builds the same text.
+    // The file's PVFS2 workload with the edited fields and the chosen series; BT-IO's hint is written when the file
+    // names it or it differs from ROMIO's default, so an unedited scenario builds the same text.
     const hint = draft.kind === 'btio' && (pvfs2.romio_cb_write !== undefined || draft.romioCbWrite !== 'automatic');
-    return { ...pvfs2, series, ...(hint && { romio_cb_write: draft.romioCbWrite }) };
+    return { ...withPvfs2Fields(pvfs2, draft.pvfs2Texts), series, ...(hint && { romio_cb_write: draft.romioCbWrite }) };
   }
   return {
     ...from.workload,
