@@ -251,7 +251,9 @@ export function buildScenario(base: Scenario, draft: WorkloadDraft, catalog: Ser
   if (!checked.ok) {
     const [path, ...rest] = checked.error.split(': ');
     const field = fieldOfPath(path, draft);
-    if (field && !errors[field]) errors[field] = rest.join(': ');
+    // A list field's entry (/workload/sizes_bytes/3): say which, the field holds them all.
+    const entry = field === 'sizes' || field === 'pvfs2-region_bytes' ? /\/(\d+)$/.exec(path) : null;
+    if (field && !errors[field]) errors[field] = `${entry ? `size ${Number(entry[1]) + 1}: ` : ''}${rest.join(': ')}`;
     else if (!field) other = checked.error;
   } else {
     const { cluster, workload } = checked.scenario;
