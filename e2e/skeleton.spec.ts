@@ -82,6 +82,11 @@ test('a scenario with no published points has no "paper" entry in its chart lege
   await expect(emulator.latencyChart.locator('path.reference-point')).toHaveCount(0);
   await expect(page.getByTestId('latency-chart-legend-paper')).toHaveCount(0);
   await expect(page.getByTestId('bandwidth-chart-legend-paper')).toHaveCount(0);
+  // Published points of no seed paper (OSU's InfiniHost figures) are "published", their source in the tooltip.
+  await emulator.open('#scenario=ib-verbs-pingpong');
+  await emulator.finishedFingerprint();
+  await expect(page.getByTestId('latency-chart-legend-paper')).toHaveText('published');
+  await expect(page.getByTestId('latency-chart-legend-paper')).toHaveAttribute('title', /^OSU's VAPI-level figures/);
 });
 
 test('copy link, open it: the same scenario gives the same fingerprint', async ({ emulator, page, context }) => {

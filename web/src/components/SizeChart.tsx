@@ -96,7 +96,7 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
           ))}
           {/* Only when the chart has published points: the half-shift and other scenarios of our own have none. */}
           {model.referencePoints.length > 0 && (
-            <li data-testid={`${testId}-legend-paper`}>
+            <li data-testid={`${testId}-legend-paper`} title={scenario.reference?.source}>
               <svg width="12" height="12" aria-hidden="true">
                 <path d={diamond(6, 6, 5)} fill="#fff" stroke="#000" strokeWidth="1.5" />
               </svg>
@@ -193,8 +193,9 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
   );
 }
 
-/** Legend text for the published points: the seed number from the scenario's reference source, if any. */
+/** Legend text for the published points: the seed paper's number from the scenario's reference source, else
+ * "published" (e.g. the InfiniBand scenario's OSU figures; the tooltip gives the source). */
 function referenceLabel(source: string | undefined): string {
   const m = source?.match(/seed\s*(\d{3})/i);
-  return m ? `paper (seed ${m[1]})` : 'paper';
+  return m ? `paper (seed ${m[1]})` : 'published';
 }
