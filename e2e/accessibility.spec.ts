@@ -32,3 +32,11 @@ test('a VIA walkthrough with dequeued descriptors in its work queues has no acce
   await expect(page.locator('[data-state="dequeued"]').first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test('the keyboard shortcuts dialog, open, has no accessibility violation', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await page.getByTestId('keyboard-help-open').click();
+  await expect(page.getByTestId('keyboard-help')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
