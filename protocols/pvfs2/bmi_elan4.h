@@ -107,6 +107,9 @@ class BmiElan4 : public BmiMethod {
   void on_slot(int node);
   void finish_pull(int node, const BmiIncoming& in, BmiReceive recv, bool unpack);
   /// SG-LIO: the N chained RDMA reads of rendezvous `in` into `mine`, their SEAMUR event and the FIN it injects.
+  /// Read i+1 starts when read i's data has landed here: the vendor's own chained get, ep4rcvr_rpc_get (Quadrics
+  /// ep/epcommsRx_elan4.c, in lustre-release's qsnet-rhel-2.4.patch), sets each STEN's remote DMA dstEvent to the next
+  /// COPY chain event, so a chained read costs a round trip per region (its puts chain on srcEvent instead).
   void sg_chain(int node, const BmiIncoming& in, const std::vector<uint32_t>& mine, std::function<void()> complete);
   void send_fin(int node, const BmiIncoming& in, int error);
   Time cycles(double c) const { return static_cast<Time>(c * cycle_ps_ + 0.5); }
