@@ -14,6 +14,7 @@
 import { useMemo, useRef } from 'react';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { axisLeft } from 'd3-axis';
+import { axisLeftMargin } from '../charts/axisMargin';
 import { useElementSize } from '../hooks/useElementSize';
 import { useTimeWindow } from '../hooks/useTimeWindow';
 import { useSequenceModel } from '../hooks/useSequenceModel';
@@ -83,12 +84,17 @@ export function SequenceChart() {
     () => [...new Set([...defaultLanes(scenario), ...(model?.nodes ?? [])])].sort((a, b) => a - b),
     [scenario, model],
   );
-  const x = useMemo(() => scalePoint<number>().domain(nodes).range([MARGIN.left, w - MARGIN.right]).padding(0.5), [nodes, w]);
   const y = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([MARGIN.top, HEIGHT - MARGIN.bottom]), [from_ps, to_ps]);
-  const yAxis = useMemo(() => {
+  // The time axis, and the left margin its labels need (wider far into a long run: "171,603,680 µs").
+  const { yAxis, left } = useMemo(() => {
     const t = timeAxisScale(from_ps / 1e6, to_ps / 1e6, [MARGIN.top, HEIGHT - MARGIN.bottom]);
-    return axisLeft(t.scale).ticks(6).tickFormat((d) => t.label(Number(d)));
-  }, [from_ps, to_ps]);
+    const labels = t.scale.ticks(6).map((v) => t.label(v));
+    return {
+      yAxis: axisLeft(t.scale).ticks(6).tickFormat((d) => t.label(Number(d))),
+      left: axisLeftMargin(labels, presenting ? 14 : 11, MARGIN.left),
+    };
+  }, [from_ps, to_ps, presenting]);
+  const x = useMemo(() => scalePoint<number>().domain(nodes).range([left, w - MARGIN.right]).padding(0.5), [nodes, w, left]);
   // Packet kinds in the terms of the networks they cross (the cluster view's legend: "SCI echo", "TCP ACK").
   const packetKinds = useMemo(() => packetLegendEntries(topology), [topology]);
   const flowLabel = (f: PacketFlow) =>
@@ -170,7 +176,7 @@ export function SequenceChart() {
               <path d="M0,0L10,5L0,10Z" fill="context-stroke" />
             </marker>
           </defs>
-          <ChartAxis axis={yAxis} transform={`translate(${MARGIN.left - 8},0)`} className="axis" />
+          <ChartAxis axis={yAxis} transform={`translate(${left - 8},0)`} className="axis" />
           <SequenceLanes lanes={nodes} x={x} top={MARGIN.top} bottom={HEIGHT - MARGIN.bottom} noun={noun} />
           {flows.map((f) => (
             <line
@@ -213,7 +219,7 @@ export function SequenceChart() {
               </g>
             );
           })}
-          <line x1={MARGIN.left - 8} x2={w - MARGIN.right} y1={y(cursor_ps)} y2={y(cursor_ps)} className="time-cursor" data-testid="seq-cursor" />
+          <line x1={left - 8} x2={w - MARGIN.right} y1={y(cursor_ps)} y2={y(cursor_ps)} className="time-cursor" data-testid="seq-cursor" />
           {model && messages.length === 0 && model.flows.length === 0 && (
             <text x={w / 2} y={HEIGHT / 2} textAnchor="middle" className="chart-note">
               no messages within {formatHalfWindow((to_ps - from_ps) / 2e6)} of the cursor

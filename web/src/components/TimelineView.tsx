@@ -22,7 +22,7 @@ import { ChartAxis } from './ChartAxis';
 import { WindowZoom } from './WindowZoom';
 import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { TraceKind } from '../sim/traceKindCodes';
-import { formatUs } from '../charts/formatUs';
+import { formatUs, formatUsTick } from '../charts/formatUs';
 
 const LABEL_W = 88;
 const AXIS_H = 22;
@@ -42,7 +42,7 @@ export function TimelineView() {
   const zoom = useViewStore((s) => s.zoom);
   const w = Math.max(width, 300);
   const x = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([LABEL_W, w - RIGHT]).clamp(true), [from_ps, to_ps, w]);
-  const axis = useMemo(() => axisTop(x).ticks(6).tickFormat((d) => `${(Number(d) / 1e6).toFixed(1)}`), [x]);
+  const axis = useMemo(() => axisTop(x).ticks(6).tickFormat((d) => formatUsTick(Number(d))), [x]);
   const tracks = model?.tracks ?? [];
   // The input-queue lane only when the run's NICs keep a QDMA input queue (not SCI, Ethernet or InfiniBand runs).
   const hasInputQueue = useTraceKeepsLevel(TraceKind.input_queue);
