@@ -23,6 +23,7 @@ import { WindowZoom } from './WindowZoom';
 import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { TraceKind } from '../sim/traceKindCodes';
 import { formatUs, formatUsTick } from '../charts/formatUs';
+import { CHAR_EM } from '../charts/labelPlacement';
 
 const LABEL_W = 88;
 const AXIS_H = 22;
@@ -42,7 +43,12 @@ export function TimelineView() {
   const zoom = useViewStore((s) => s.zoom);
   const w = Math.max(width, 300);
   const x = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([LABEL_W, w - RIGHT]).clamp(true), [from_ps, to_ps, w]);
-  const axis = useMemo(() => axisTop(x).ticks(6).tickFormat((d) => formatUsTick(Number(d))), [x]);
+  // As many ticks as their labels fit side by side (11 px type, CHAR_EM per character, a 16 px gap), at most 6.
+  const axis = useMemo(() => {
+    const labelPx = formatUsTick(to_ps).length * CHAR_EM * 11 + 16;
+    const fit = Math.max(2, Math.min(6, Math.floor((w - RIGHT - LABEL_W) / labelPx)));
+    return axisTop(x).ticks(fit).tickFormat((d) => formatUsTick(Number(d)));
+  }, [x, to_ps, w]);
   const tracks = model?.tracks ?? [];
   // The input-queue lane only when the run's NICs keep a QDMA input queue (not SCI, Ethernet or InfiniBand runs).
   const hasInputQueue = useTraceKeepsLevel(TraceKind.input_queue);
