@@ -23,7 +23,7 @@ import { WindowZoom } from './WindowZoom';
 import { useTraceKeepsLevel } from '../hooks/useTraceKeepsLevel';
 import { TraceKind } from '../sim/traceKindCodes';
 import { formatUs, formatUsTick } from '../charts/formatUs';
-import { CHAR_EM } from '../charts/labelPlacement';
+import { axisLabelPx } from '../charts/axisMargin';
 
 const LABEL_W = 88;
 const AXIS_H = 22;
@@ -43,10 +43,9 @@ export function TimelineView() {
   const zoom = useViewStore((s) => s.zoom);
   const w = Math.max(width, 300);
   const x = useMemo(() => scaleLinear().domain([from_ps, to_ps]).range([LABEL_W, w - RIGHT]).clamp(true), [from_ps, to_ps, w]);
-  // As many ticks as their labels fit side by side (11 px type, CHAR_EM per character, a 16 px gap), at most 6.
+  // As many ticks as their labels (11 px type) fit side by side, at most 6.
   const axis = useMemo(() => {
-    const labelPx = formatUsTick(to_ps).length * CHAR_EM * 11 + 16;
-    const fit = Math.max(2, Math.min(6, Math.floor((w - RIGHT - LABEL_W) / labelPx)));
+    const fit = Math.max(2, Math.min(6, Math.floor((w - RIGHT - LABEL_W) / axisLabelPx(formatUsTick(to_ps), 11))));
     return axisTop(x).ticks(fit).tickFormat((d) => formatUsTick(Number(d)));
   }, [x, to_ps, w]);
   const tracks = model?.tracks ?? [];

@@ -6,6 +6,7 @@
  * the file's (their rule is shown at the node count). Pure.
  */
 import type { NpbClass, Pvfs2Workload } from './scenarioTypes';
+import { parseNumberField } from './parameterRules';
 
 /** A PVFS2 workload field the editor offers. */
 export type Pvfs2Field =
@@ -57,11 +58,9 @@ export function pvfs2Texts(w: Pvfs2Workload): Record<Pvfs2Field, string> {
   return out;
 }
 
-/** A number field's text as a number, or the text itself so that the schema names it. */
-function numberOrText(text: string): number | string {
-  const t = text.trim();
-  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
-}
+/** A number field's text as a number (the editor's one rule, parameterRules.ts), or the text itself so that the
+ * schema names it. */
+const numberOrText = (text: string): number | string => parseNumberField(text) ?? text;
 
 /**
  * `w` with the edited fields of its kind written in (those the file named, or that differ from the core's default).
