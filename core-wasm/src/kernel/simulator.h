@@ -11,6 +11,7 @@
 #include "kernel/event_kind.h"
 #include "kernel/fingerprint.h"
 #include "kernel/message_catalog.h"
+#include "kernel/radix_heap.h"
 #include "kernel/time.h"
 #include "kernel/trace.h"
 
@@ -47,14 +48,14 @@ class Simulator {
   /// model's state is the one at `horizon` (the CLI's --until). Returns true when no event is left. Event by event
   /// through run(1): for bounded runs, never on the hot path.
   bool run_until(Time horizon, uint64_t budget);
-  bool idle() const { return heap_size_ == 0 && now_queue_.empty(); }
+  bool idle() const { return heap_.empty() && now_queue_.empty(); }
   /// Time of the next event to run (ps); now() when none is left.
   Time next_time() const {
-    if (!now_queue_.empty() || heap_size_ == 0) return now_;
-    return heap_at()[0].t;
+    if (!now_queue_.empty() || heap_.empty()) return now_;
+    return heap_.min_time();
   }
   /// Events scheduled but not yet run.
-  size_t pending() const { return heap_size_ + now_queue_.size(); }
+  size_t pending() const { return heap_.size() + now_queue_.size(); }
 
   uint64_t events_executed() const { return executed_; }
   const Fingerprint& fingerprint() const { return fingerprint_; }
@@ -63,24 +64,8 @@ class Simulator {
   MessageCatalog& messages() { return messages_; }
 
  private:
-  /// A future event: its time and `key` = insertion sequence << kSlotBits | payload slot. Keys are unique and grow
-  /// with the sequence, so ordering by (t, key) is ordering by (t, insertion sequence). 16 bytes, so the four
-  /// children of a node of the 4-ary heap share one 64-byte cache line.
-  struct Entry {
-    Time t;
-    uint64_t key;
-    /// One 128-bit unsigned comparison of (t, key) (t is never negative), branch-free: the heap's comparisons are
-    /// data-dependent and would mispredict about half the time as branches.
-    bool before(const Entry& o) const {
-#ifdef __EMSCRIPTEN__
-      // wasm has no 128-bit compare: three i64 compares combined without branches.
-      return (t < o.t) | ((t == o.t) & (key < o.key));
-#else
-      using U = unsigned __int128;
-      return ((U(static_cast<uint64_t>(t)) << 64) | key) < ((U(static_cast<uint64_t>(o.t)) << 64) | o.key);
-#endif
-    }
-  };
+  /// A future event's `key` in the heap = insertion sequence << kSlotBits | payload slot. Keys are unique and grow
+  /// with the sequence, so ordering by (t, key) is ordering by (t, insertion sequence).
   static constexpr unsigned kSlotBits = 24;  // at most 16,777,216 events pending at once
   static constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
   struct Payload {
@@ -97,21 +82,10 @@ class Simulator {
   uint64_t executed_ = 0;
   uint32_t take_slot(ComponentId component, EventKind kind, uint32_t bytes);
   void enqueue(Time t, uint32_t slot);
-  void heap_push(Entry e);
-  Entry heap_pop();
   void execute(uint32_t slot);
 
-  /// Events later than now: a 4-ary min-heap on (t, key) (d-ary heaps: Johnson 1975; LaMarca & Ladner 1996).
-  /// Stored as 64-byte lines with entry k at flat position k + 3, so the four children of node k (4k + 1 ... 4k + 4,
-  /// at positions 4(k + 1) ... 4(k + 1) + 3) fill exactly one cache line (LaMarca & Ladner's aligned d-heap).
-  struct alignas(64) Line {
-    Entry e[4];
-  };
-  static constexpr size_t kPad = 3;
-  Entry* heap_at() { return &heap_lines_.data()->e[0] + kPad; }
-  const Entry* heap_at() const { return &heap_lines_.data()->e[0] + kPad; }
-  std::vector<Line> heap_lines_;
-  size_t heap_size_ = 0;
+  /// Events later than now (kernel/radix_heap.h).
+  RadixHeap heap_;
   /// Events scheduled for the current time (OMNeT++'s same-time FIFO). Every heap event of the current time was
   /// scheduled before the clock reached it, so before every entry here, and the clock does not move on while this
   /// holds an entry: serving heap events of the current time first, then this FIFO, keeps (t, seq) order without
