@@ -1,7 +1,6 @@
 // The future-event set as a radix heap: a monotone priority queue on integer times (Ahuja, Mehlhorn, Orlin and
-// Tarjan, "Faster algorithms for the shortest path problem", JACM 37(2), 1990), ordered by (time, key).
+// Tarjan, "Faster algorithms for the shortest path problem", JACM 37(2), 1990), stable among equal times.
 #pragma once
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -10,20 +9,27 @@
 
 namespace hpcsim {
 
-/// Events later than the clock, popped in (t, key) order. Monotone: every push has t greater than the t of the last
-/// entry popped (the kernel's clock), which a discrete-event simulation guarantees (an event of the current time goes
-/// to the kernel's same-time FIFO, not here). Bucket b > 0 holds the entries whose t first differs from `last_` (the
-/// last popped t) in bit b - 1, counting from the least significant; bucket 0 holds the entries of time `last_`,
-/// sorted by key. A pop from an empty bucket 0 finds the least t of the lowest non-empty bucket, makes it `last_`
-/// and moves that bucket's entries down (each entry moves at most 64 times in its life, and in practice a few), so
-/// a push is a bucket index and an append, and a pop mostly takes bucket 0's next entry: no comparison chains. On
-/// this project's event mixes it replaced a 4-ary heap (README, "Benchmark").
+/// Events later than the clock, popped in order of time and, among equal times, in the order they were pushed.
+/// Monotone: every push has t greater than the t of the last entry popped (the kernel's clock), which a discrete-event
+/// simulation guarantees (an event of the current time goes to the kernel's same-time FIFO, not here).
+///
+/// Bucket b > 0 holds the entries whose t first differs from `last_` (the last settled t) in bit b - 1, counting from
+/// the least significant; the ready list holds the entries of time `last_`. A pop with no ready entry settles: it
+/// finds the least t of the lowest non-empty bucket, makes it `last_` and moves that bucket's entries down (each entry
+/// moves at most 64 times in its life, and in practice a few). So a push is a bucket index and an append, and a pop
+/// mostly takes the next ready entry: no comparison chains, which wasm runs 1.5 times slower than native code (the
+/// 4-ary heap this replaced; README, "Benchmark").
+///
+/// Stability needs no sort: when last_ moves to t' inside bucket i, every entry of a higher bucket keeps its highest
+/// bit of difference, so an entry always sits in the bucket of its t against the current last_ (the structure's
+/// invariant). Entries of equal t are therefore always in one bucket, in push order, and every move (an in-order
+/// scan appending to lower buckets) keeps that order.
 class RadixHeap {
  public:
-  /// Time in picoseconds (>= 0) and a unique key (insertion sequence << slot bits | slot: unique and growing).
+  /// Time in picoseconds (>= 0) and a word the heap carries without looking at it (the kernel's payload slot).
   struct Entry {
     Time t;
-    uint64_t key;
+    uint32_t value;
   };
 
   bool empty() const { return size_ == 0; }
@@ -67,7 +73,7 @@ class RadixHeap {
   size_t lowest() const { return static_cast<size_t>(__builtin_ctzll(nonempty_)) + 1; }
 
   /// Moves the least t of the lowest non-empty bucket into `last_` and that bucket's entries down: those of time
-  /// `last_` into the ready list, in key order, the others into lower buckets.
+  /// `last_` into the ready list, the others into lower buckets, each in the order it held them.
   void settle() {
     const size_t i = lowest();
     std::vector<Entry>& v = buckets_[i];
@@ -85,11 +91,10 @@ class RadixHeap {
     }
     v.clear();
     nonempty_ &= ~(uint64_t{1} << (i - 1));
-    if (ready_.size() > 1) std::sort(ready_.begin(), ready_.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
   }
 
   std::vector<Entry> buckets_[65];  ///< [0] unused: time-`last_` entries live in ready_
-  std::vector<Entry> ready_;        ///< entries of time last_, in key order, from next_ on
+  std::vector<Entry> ready_;        ///< entries of time last_, in push order, from next_ on
   size_t next_ = 0;
   uint64_t nonempty_ = 0;  ///< bit b - 1 set when bucket b holds an entry
   uint64_t last_ = 0;      ///< t of the last settled bucket (the clock, or 0 before the first pop)

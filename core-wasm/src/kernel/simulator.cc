@@ -27,12 +27,11 @@ uint32_t Simulator::take_slot(ComponentId component, EventKind kind, uint32_t by
 }
 
 void Simulator::enqueue(Time t, uint32_t slot) {
-  const uint64_t seq = seq_++;
   if (t <= now_) {
     now_queue_.push_back(slot);
     return;
   }
-  heap_.push(RadixHeap::Entry{t, (seq << kSlotBits) | slot});
+  heap_.push(RadixHeap::Entry{t, slot});
 }
 
 void Simulator::execute(uint32_t slot) {
@@ -56,7 +55,7 @@ bool Simulator::run(uint64_t budget) {
     if (!heap_.empty() && (now_queue_.empty() || heap_.has_ready_at(now_))) {
       const RadixHeap::Entry e = heap_.pop();
       now_ = e.t;
-      execute(static_cast<uint32_t>(e.key & kSlotMask));
+      execute(e.value);
     } else if (!now_queue_.empty()) {
       const uint32_t slot = now_queue_.front();
       now_queue_.pop_front();

@@ -64,9 +64,8 @@ class Simulator {
   MessageCatalog& messages() { return messages_; }
 
  private:
-  /// A future event's `key` in the heap = insertion sequence << kSlotBits | payload slot. Keys are unique and grow
-  /// with the sequence, so ordering by (t, key) is ordering by (t, insertion sequence).
-  static constexpr unsigned kSlotBits = 24;  // at most 16,777,216 events pending at once
+  /// At most 16,777,216 events pending at once (payload slots; beyond it a run aborts with a message).
+  static constexpr unsigned kSlotBits = 24;
   static constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
   struct Payload {
     ComponentId component;
@@ -78,13 +77,12 @@ class Simulator {
   static constexpr unsigned kChunkBits = 10;
   Payload& payload(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
   Time now_ = 0;
-  uint64_t seq_ = 0;
   uint64_t executed_ = 0;
   uint32_t take_slot(ComponentId component, EventKind kind, uint32_t bytes);
   void enqueue(Time t, uint32_t slot);
   void execute(uint32_t slot);
 
-  /// Events later than now (kernel/radix_heap.h).
+  /// Events later than now, by time and then scheduling order (kernel/radix_heap.h), carrying payload slots.
   RadixHeap heap_;
   /// Events scheduled for the current time (OMNeT++'s same-time FIFO). Every heap event of the current time was
   /// scheduled before the clock reached it, so before every entry here, and the clock does not move on while this
