@@ -43,7 +43,7 @@ class RadixHeap {
     ++size_;
   }
 
-  /// True when the least entry has time `t` and is ready without a redistribution (bucket 0 holds it).
+  /// True when the least entry has time `t` and is ready without a redistribution (the ready list holds it).
   bool has_ready_at(Time t) const { return next_ < ready_.size() && static_cast<Time>(last_) == t; }
 
   /// The least t (requires !empty()). Does not move `last_`, so pushes stay legal for any t after the clock.
@@ -93,7 +93,7 @@ class RadixHeap {
     nonempty_ &= ~(uint64_t{1} << (i - 1));
   }
 
-  std::vector<Entry> buckets_[65];  ///< [0] unused: time-`last_` entries live in ready_
+  std::vector<Entry> buckets_[65];  ///< [1..64]; [0] unused: the entries of time last_ live in ready_
   std::vector<Entry> ready_;        ///< entries of time last_, in push order, from next_ on
   size_t next_ = 0;
   uint64_t nonempty_ = 0;  ///< bit b - 1 set when bucket b holds an entry
