@@ -79,9 +79,12 @@ test('a log-scaled time bar gives the start of a long run room', async ({ emulat
   await emulator.open();
   await emulator.finishedFingerprint();
   const bar = page.getByTestId('time-scrubber');
-  await bar.fill('2500');
-  // The shown time follows the bar in a render of its own: read it once it has moved (CI read 0 here once).
-  await expect.poll(() => emulator.simTimeUs()).toBeGreaterThan(0);
+  // The bar maps to time through the trace's end, which can reach the bar a render after the fingerprint: a fill
+  // before it moves nothing (CI read 0 twice here), so fill again until the shown time has moved.
+  await expect(async () => {
+    await bar.fill('2500');
+    expect(await emulator.simTimeUs()).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
   const linear = await emulator.simTimeUs();
   await page.getByTestId('time-axis').selectOption('log');
   await expect(bar).toHaveAttribute('data-axis', 'log');
