@@ -37,9 +37,7 @@ class RadixHeap {
 
   /// Adds `e`. Requires e.t > the t of every entry popped so far (unchecked: the kernel's enqueue ensures it).
   void push(Entry e) {
-    const size_t b = bucket_of(e.t);
-    if (buckets_[b].empty()) nonempty_ |= uint64_t{1} << (b - 1);
-    buckets_[b].push_back(e);
+    file(e);
     ++size_;
   }
 
@@ -48,11 +46,7 @@ class RadixHeap {
 
   /// The least t (requires !empty()). Does not move `last_`, so pushes stay legal for any t after the clock.
   Time min_time() const {
-    if (next_ < ready_.size()) return static_cast<Time>(last_);
-    const std::vector<Entry>& v = buckets_[lowest()];
-    Time m = v.front().t;
-    for (const Entry& e : v) m = e.t < m ? e.t : m;
-    return m;
+    return next_ < ready_.size() ? static_cast<Time>(last_) : least(buckets_[lowest()]);
   }
 
   /// Removes and returns the least entry (requires !empty()).
@@ -71,23 +65,31 @@ class RadixHeap {
   /// Bucket of time t relative to `last_`: 1 + the index of the highest bit in which they differ (t > last_).
   size_t bucket_of(Time t) const { return 64 - static_cast<size_t>(__builtin_clzll(static_cast<uint64_t>(t) ^ last_)); }
   size_t lowest() const { return static_cast<size_t>(__builtin_ctzll(nonempty_)) + 1; }
+  /// The least t of a non-empty bucket.
+  static Time least(const std::vector<Entry>& v) {
+    Time m = v.front().t;
+    for (const Entry& e : v) m = e.t < m ? e.t : m;
+    return m;
+  }
+  /// Appends `e` (t > last_) to the bucket of its t.
+  void file(Entry e) {
+    const size_t b = bucket_of(e.t);
+    if (buckets_[b].empty()) nonempty_ |= uint64_t{1} << (b - 1);
+    buckets_[b].push_back(e);
+  }
 
   /// Moves the least t of the lowest non-empty bucket into `last_` and that bucket's entries down: those of time
   /// `last_` into the ready list, the others into lower buckets, each in the order it held them.
   void settle() {
     const size_t i = lowest();
     std::vector<Entry>& v = buckets_[i];
-    uint64_t m = static_cast<uint64_t>(v.front().t);
-    for (const Entry& e : v) m = static_cast<uint64_t>(e.t) < m ? static_cast<uint64_t>(e.t) : m;
-    last_ = m;
+    const Time m = least(v);
+    last_ = static_cast<uint64_t>(m);
     for (const Entry& e : v) {
-      if (static_cast<uint64_t>(e.t) == m) {
+      if (e.t == m)
         ready_.push_back(e);
-      } else {
-        const size_t b = bucket_of(e.t);
-        if (buckets_[b].empty()) nonempty_ |= uint64_t{1} << (b - 1);
-        buckets_[b].push_back(e);
-      }
+      else
+        file(e);  // a lower bucket than i: v is not appended to while it is scanned
     }
     v.clear();
     nonempty_ &= ~(uint64_t{1} << (i - 1));
