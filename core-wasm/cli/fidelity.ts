@@ -1,0 +1,178 @@
+/**
+ * `npm run fidelity [-- --format json] [--jobs N] [--write] [--seed 000]`: the paper check. Runs every shipped
+ * scenario that produces a published figure (scenarios/fidelity/figures.json) on the native core, several at once,
+ * and prints each figure: seed, figure, paper value, model value, unit, tolerance, calibrated or predicted, pass.
+ * `--format json` prints one object {"figures": [...], "not_modelled": [...]}; `--write` also saves it as
+ * scenarios/fidelity/report.json, the snapshot the page's "Paper check" view shows (a Node test keeps it equal to a
+ * fresh run). Exit 0 when every figure keeps its recorded state (it passes, or a known miss gives its recorded value),
+ * 1 otherwise (each such figure named on stderr), 2 when a scenario fails to run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  figureRow,
+  heldState,
+  type CheckResult,
+  type FigureManifest,
+  type FigureRow,
+  type NotModelled,
+} from '../../web/src/fidelity/paperCheck';
+import { ROOT, runNativeStreaming } from './engines';
+
+export const FIGURES = join(ROOT, 'scenarios/fidelity/figures.json');
+export const REPORT = join(ROOT, 'scenarios/fidelity/report.json');
+
+export interface FidelityReport {
+  figures: FigureRow[];
+  not_modelled: NotModelled[];
+}
+
+export function readManifest(): FigureManifest {
+  return JSON.parse(readFileSync(FIGURES, 'utf8')) as FigureManifest;
+}
+
+/** Brings the native core up to date (a no-op when it is), so the report is the sources' and not a stale build's. */
+function buildNative(): void {
+  if (!existsSync(join(ROOT, 'build/native/build.ninja'))) return;  // runNativeStreaming configures and builds it
+  const r = spawnSync('cmake', ['--build', join(ROOT, 'build/native'), '--target', 'hpcsim-native'], { stdio: ['ignore', 2, 2] });
+  if (r.status !== 0) throw new Error('the native core did not build');
+}
+
+/** Runs `ids` (shipped scenario ids) `jobs` at a time; each result, or the error that stopped it. */
+export async function runScenarios(ids: string[], jobs: number, log?: (line: string) => void): Promise<Map<string, CheckResult | Error>> {
+  buildNative();
+  const out = new Map<string, CheckResult | Error>();
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const started = Date.now();
+      try {
+        const text = readFileSync(join(ROOT, 'scenarios', `${id}.json`), 'utf8');
+        out.set(id, await runNativeStreaming(text, []));
+      } catch (e) {
+        out.set(id, e instanceof Error ? e : new Error(String(e)));
+      }
+      log?.(`fidelity: ${id} ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  return out;
+}
+
+/**
+ * The report of `manifest` (figures of `seed` only, if given), and the scenarios that failed to run with their
+ * errors (their figures have no model value).
+ */
+export async function fidelityReport(
+  manifest: FigureManifest,
+  jobs: number,
+  seed?: string,
+  log?: (line: string) => void,
+): Promise<{ report: FidelityReport; errors: Map<string, Error> }> {
+  const figures = manifest.figures.filter((f) => !seed || f.seed === seed);
+  const results = await runScenarios([...new Set(figures.map((f) => f.scenario))], jobs, log);
+  const errors = new Map([...results].filter((e): e is [string, Error] => e[1] instanceof Error));
+  const report = {
+    figures: figures.map((f) => figureRow(f, results.get(f.scenario) ?? new Error('not run'))),
+    not_modelled: manifest.not_modelled.filter((n) => !seed || n.seed === seed),
+  };
+  return { report, errors };
+}
+
+function text(v: number | string | null): string {
+  if (v === null) return '—';
+  return typeof v === 'number' ? String(v) : v;
+}
+
+/** The report as readable tables, one per seed. */
+export function formatReport(report: FidelityReport): string {
+  let out = '';
+  for (const seed of [...new Set(report.figures.map((f) => f.seed))].sort()) {
+    const rows = report.figures.filter((f) => f.seed === seed);
+    const passed = rows.filter((f) => f.pass).length;
+    out += `\nSeed ${seed}: ${passed} of ${rows.length} figures within tolerance\n`;
+    const cells = rows.map((f) => [f.figure, text(f.paper), text(f.model), f.unit, f.tolerance, f.kind, f.pass ? 'pass' : f.known_miss ? 'known miss' : 'FAIL']);
+    const header = ['figure', 'paper', 'model', 'unit', 'tolerance', 'kind', ''];
+    const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+    const line = (r: string[]) => r.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    out += [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n') + '\n';
+    for (const f of rows.filter((x) => x.known_miss)) out += `  known miss, ${f.id}: ${f.known_miss}\n`;
+  }
+  const total = report.figures.length;
+  const calibrated = report.figures.filter((f) => f.kind === 'calibrated').length;
+  out += `\n${report.figures.filter((f) => f.pass).length} of ${total} figures within tolerance; ${calibrated} calibrated, ${total - calibrated} predicted.\n`;
+  if (report.not_modelled.length) {
+    out += '\nPublished but not modelled:\n';
+    for (const n of report.not_modelled) out += `  seed ${n.seed}: ${n.figure} (${n.reason})\n`;
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  let o;
+  try {
+    o = parseArgs({
+      options: {
+        format: { type: 'string', default: 'table' },
+        jobs: { type: 'string' },
+        seed: { type: 'string' },
+        write: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
+    process.exit(1);
+  }
+  if (o.help) {
+    process.stdout.write(
+      'usage: npm run fidelity -- [--format table|json] [--jobs N] [--seed 000|001|002|003] [--write] [--quiet]\n\n' +
+        'Runs the scenarios behind every published figure of the seed papers and prints paper against model.\n' +
+        '--write saves the JSON report as scenarios/fidelity/report.json (the page shows it).\n' +
+        'Exit 0: every figure keeps its recorded state; 1: one does not (named on stderr); 2: a scenario failed.\n',
+    );
+    return;
+  }
+  if (o.format !== 'table' && o.format !== 'json') {
+    process.stderr.write(`--format: "${o.format}" is not table or json\n`);
+    process.exit(1);
+  }
+  const jobs = o.jobs === undefined ? availableParallelism() : Number(o.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    process.stderr.write(`--jobs: "${o.jobs}" is not a positive whole number\n`);
+    process.exit(1);
+  }
+  const manifest = readManifest();
+  if (o.seed !== undefined && !manifest.figures.some((f) => f.seed === o.seed)) {
+    process.stderr.write(`--seed: "${o.seed}" is not a seed with figures (000, 001, 002 or 003)\n`);
+    process.exit(1);
+  }
+  const { report, errors } = await fidelityReport(manifest, jobs, o.seed, o.quiet ? undefined : (l) => process.stderr.write(`${l}\n`));
+  for (const [id, e] of errors) process.stderr.write(`fidelity: scenario ${id} failed: ${e.message}\n`);
+  if (errors.size) process.exit(2);
+  if (o.write) writeFileSync(REPORT, `${JSON.stringify(report, null, 1)}\n`);
+  process.stdout.write(o.format === 'json' ? `${JSON.stringify(report)}\n` : formatReport(report));
+  const broken = manifest.figures.flatMap((f) => {
+    const row = report.figures.find((r) => r.id === f.id);
+    const why = row ? heldState(f, row) : '';
+    return why ? [why] : [];
+  });
+  for (const why of broken) process.stderr.write(`fidelity: ${why}\n`);
+  if (broken.length) process.exit(1);
+}
+
+// `npm run fidelity | head`: a closed pipe ends the output, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+  main().catch((e) => {
+    process.stderr.write(`fidelity: ${String(e)}\n`);
+    process.exit(2);
+  });
+}
