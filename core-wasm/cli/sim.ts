@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   const valid = validateScenario(doc);
   if (!valid.ok) fail(`${file}: ${valid.error}`);
 
-  type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number } };
+  type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number }; stalled?: string };
   /** One run of the scenario with `overrides` in its parameters; a refusal names the file and the field. */
   const runWith = async (overrides: ParameterValue[]): Promise<Result> => {
     let runText = text;
@@ -261,6 +261,7 @@ async function main(): Promise<void> {
   const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
   const tables = (result: Result) => {
     let out = formatTables(result, compareWithPaper(result, reference));
+    if (result.stalled) out += `\nstalled: ${result.stalled}\n`;
     if (result.bounded)
       out += `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;
     return out;

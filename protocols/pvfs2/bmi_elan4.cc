@@ -39,7 +39,11 @@ BmiElan4::BmiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& p,
       post_cycles_(p.get("bmi_elan4.post_cycles")),
       poll_cycles_(p.get("bmi_elan4.poll_cycles")),
       descriptor_cycles_(p.get("bmi_elan4.descriptor_cycles")),
-      segment_cycles_(p.get("bmi_elan4.segment_cycles")) {
+      segment_cycles_(p.get("bmi_elan4.segment_cycles")),
+      lio_region_ps_(static_cast<Time>(p.get("bmi_elan4.lio_region_us") * 1e6 + 0.5)),
+      pool_bytes_(static_cast<uint64_t>(p.count("bmi_elan4.pool_buffer_bytes"))) {
+  pools_.resize(static_cast<size_t>(cluster.size()));
+  for (auto& pool : pools_) pool.free = static_cast<int>(p.count("bmi_elan4.pool_buffers"));
   const uint32_t slots = static_cast<uint32_t>(p.count("bmi_elan4.queue_slots"));
   // Each of the other nodes may hold a connection into this queue: its credits and the reserve for uncredited ones.
   const int peers = std::max(1, cluster.size() - 1);
@@ -180,7 +184,12 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
   in.sender_segments = pack ? std::vector<uint32_t>{static_cast<uint32_t>(total)} : segments;
   const uint64_t id = ++next_send_;
   in.cookie = id;
-  sends_[id] = Pending{std::move(sent)};
+  const int buffers = pack ? pool_buffers_for(total) : 0;
+  // A packed send holds its bounce buffers until the receiver's FIN.
+  sends_[id] = Pending{[this, node, buffers, sent = std::move(sent)](int error, uint64_t bytes) {
+    if (buffers > 0) pool_put(node, buffers);
+    if (sent) sent(error, bytes);
+  }};
   auto rts = [this, node, peer, msg, in]() {
     with_credit(node, peer, [this, node, peer, msg, in]() {
       Header h;
@@ -191,11 +200,39 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
       qdma(node, peer, std::min(bytes, slot_bytes_), msg, h);
     });
   };
-  if (pack) {
-    packed_ += total;
-    t.copy(total, list_ps, rts);
-  } else {
+  if (!pack) {
     t.run(list_ps, rts);
+    return;
+  }
+  // LIO: copy every region into buffers of the pre-mapped bounce pool (bmi_gm's setup_send_data_buffer_list).
+  packed_ += total;
+  const Time region_ps = lio_region_ps_ * static_cast<Time>(segments.size());
+  pool_get(node, buffers, [&t, total, list_ps, region_ps, rts]() { t.copy(total, list_ps + region_ps, rts); });
+}
+
+int BmiElan4::pool_buffers_for(uint64_t bytes) const {
+  return static_cast<int>(std::max<uint64_t>(1, (bytes + pool_bytes_ - 1) / pool_bytes_));
+}
+
+void BmiElan4::pool_get(int node, int buffers, std::function<void()> then) {
+  Pool& pool = pools_[static_cast<size_t>(node)];
+  if (pool.waiting.empty() && pool.free >= buffers) {
+    pool.free -= buffers;
+    then();
+    return;
+  }
+  ++pool_waits_;
+  pool.waiting.emplace_back(buffers, std::move(then));
+}
+
+void BmiElan4::pool_put(int node, int buffers) {
+  Pool& pool = pools_[static_cast<size_t>(node)];
+  pool.free += buffers;
+  while (!pool.waiting.empty() && pool.free >= pool.waiting.front().first) {
+    auto [n, then] = std::move(pool.waiting.front());
+    pool.waiting.pop_front();
+    pool.free -= n;
+    then();
   }
 }
 
@@ -266,62 +303,82 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
     return;
   }
   if (mode_ == ListMode::kLio) {
-    const bool unpack = mine.size() > 1;  // pull into a contiguous buffer, then unpack by memcpy
-    auto d = std::make_shared<E4Dma>();
-    d->type = E4Dma::Type::kRdmaRead;
-    d->peer = in.peer;
-    d->bytes = static_cast<uint32_t>(in.bytes);
-    d->message = in.message;
-    d->dst_event = std::make_shared<E4Event>(e4, 1);
-    const Time pulled = sim().now();
-    // Trace: the contiguous transfer lands as one piece; unpacked, each region has its data when the copy ends.
-    if (!unpack)
-      d->dst_event->set_observer([this, node, in, pulled](uint32_t) {
-        record_piece(node, in, 0, static_cast<uint32_t>(in.bytes), pulled);
+    // Pull into a contiguous buffer: the receive's own memory, or for a list a bounce buffer unpacked by memcpy.
+    const bool unpack = mine.size() > 1;
+    const int buffers = unpack ? pool_buffers_for(in.bytes) : 0;
+    auto pull = [this, node, in, unpack, buffers, mine, complete, &e4, &host, &t]() {
+      auto d = std::make_shared<E4Dma>();
+      d->type = E4Dma::Type::kRdmaRead;
+      d->peer = in.peer;
+      d->bytes = static_cast<uint32_t>(in.bytes);
+      d->message = in.message;
+      d->dst_event = std::make_shared<E4Event>(e4, 1);
+      const Time pulled = sim().now();
+      // Trace: the contiguous transfer lands as one piece; unpacked, each region has its data when the copy ends.
+      if (!unpack)
+        d->dst_event->set_observer([this, node, in, pulled](uint32_t) {
+          record_piece(node, in, 0, static_cast<uint32_t>(in.bytes), pulled);
+        });
+      d->dst_event->set_write([this, node, in, unpack, buffers, mine, complete]() {
+        Thread& th = thread(node);
+        const uint64_t copy = unpack ? in.bytes : 0;
+        if (unpack) packed_ += in.bytes;
+        const Time from = sim().now();
+        const Time list_ps = unpack ? cycles(segment_cycles_ * static_cast<double>(mine.size())) +
+                                          lio_region_ps_ * static_cast<Time>(mine.size())
+                                    : 0;
+        th.copy(copy, cycles(poll_cycles_) + list_ps, [this, node, in, complete, unpack, buffers, mine, from]() {
+          if (unpack) {
+            for (size_t i = 0; i < mine.size(); ++i)
+              record_piece(node, in, static_cast<uint32_t>(i), mine[i], from);
+            pool_put(node, buffers);
+          }
+          send_fin(node, in, 0);
+          complete();
+        });
       });
-    d->dst_event->set_write([this, node, in, unpack, mine, complete]() {
-      Thread& th = thread(node);
-      const uint64_t copy = unpack ? in.bytes : 0;
-      if (unpack) packed_ += in.bytes;
-      const Time from = sim().now();
-      th.copy(copy, cycles(poll_cycles_ + (unpack ? segment_cycles_ * static_cast<double>(mine.size()) : 0)),
-              [this, node, in, complete, unpack, mine, from]() {
-                if (unpack)
-                  for (size_t i = 0; i < mine.size(); ++i)
-                    record_piece(node, in, static_cast<uint32_t>(i), mine[i], from);
-                send_fin(node, in, 0);
-                complete();
-              });
-    });
-    descriptors_ += 1;
-    t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+      descriptors_ += 1;
+      t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+    };
+    if (unpack)
+      pool_get(node, buffers, pull);
+    else
+      pull();
     return;
   }
-  // kIterative: one host-posted RDMA per piece, each with its own done word.
-  const std::vector<uint32_t> pieces = cut(in.sender_segments, mine);
-  auto left = std::make_shared<size_t>(pieces.size());
-  descriptors_ += pieces.size();
-  const Time posted = sim().now();
-  for (size_t k = 0; k < pieces.size(); ++k) {
-    const uint32_t bytes = pieces[k];
-    auto d = std::make_shared<E4Dma>();
-    d->type = E4Dma::Type::kRdmaRead;
-    d->peer = in.peer;
-    d->bytes = bytes;
-    d->message = in.message;
-    d->dst_event = std::make_shared<E4Event>(e4, 1);
-    d->dst_event->set_observer([this, node, in, k, bytes, posted](uint32_t) {
-      record_piece(node, in, static_cast<uint32_t>(k), bytes, posted);
-    });
-    d->dst_event->set_write([this, node, in, left, complete]() {
-      thread(node).run(cycles(poll_cycles_), [this, node, in, left, complete]() {
-        if (--*left > 0) return;
-        send_fin(node, in, 0);
-        complete();
-      });
-    });
-    t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+  // kIterative: one host-posted RDMA per piece, each waited for (its done word polled) before the next is posted.
+  auto pieces = std::make_shared<const std::vector<uint32_t>>(cut(in.sender_segments, mine));
+  descriptors_ += pieces->size();
+  iterate(node, in, pieces, 0, complete);
+}
+
+void BmiElan4::iterate(int node, const BmiIncoming& in, std::shared_ptr<const std::vector<uint32_t>> pieces, size_t k,
+                       std::function<void()> complete) {
+  Thread& t = thread(node);
+  if (k == pieces->size()) {
+    send_fin(node, in, 0);
+    complete();
+    return;
   }
+  Elan4Nic& e4 = cluster_.elan4(node, 0);
+  Host& host = t.host();
+  const uint32_t bytes = (*pieces)[k];
+  auto d = std::make_shared<E4Dma>();
+  d->type = E4Dma::Type::kRdmaRead;
+  d->peer = in.peer;
+  d->bytes = bytes;
+  d->message = in.message;
+  d->dst_event = std::make_shared<E4Event>(e4, 1);
+  const Time posted = sim().now();
+  d->dst_event->set_observer([this, node, in, k, bytes, posted](uint32_t) {
+    record_piece(node, in, static_cast<uint32_t>(k), bytes, posted);
+  });
+  d->dst_event->set_write([this, node, in, pieces, k, complete]() {
+    thread(node).run(cycles(poll_cycles_), [this, node, in, pieces, k, complete]() {
+      iterate(node, in, pieces, k + 1, complete);
+    });
+  });
+  t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
 }
 
 void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint32_t>& mine,

@@ -10,9 +10,13 @@
 //    an E4_EVENT_COPY event that copies the next fragment's command into the command queue, and one SET_EVENT starts
 //    the whole chain (the qsnet driver in lustre/lustre-release's qsnet-rhel4-2.6.patch @065df7c6, epcomms_elan4
 //    rxd code).
-//  - kLio: the sender packs its list into a contiguous buffer by memcpy; the receiver pulls one RDMA into a
-//    contiguous buffer and unpacks it by memcpy.
-//  - kIterative: the receiver's host posts one RDMA per piece and waits for each done word.
+//  - kLio: the fallback the seed names first, "basic memory packing and unpacking", after PVFS2's own precedent
+//    (bmi_gm's setup_send_data_buffer_list, references/pvfs2-config.md §2.3): the sender copies every region of its
+//    list into buffers of a pool mapped once at start-up and sends from there; a receiver with a list pulls one RDMA
+//    into pool buffers and copies each region out. Besides the copies, each region costs bmi_elan4.lio_region_us,
+//    the one cost of the fallback no source gives (calibrated).
+//  - kIterative: the seed's other fallback, "iterative communication for each contiguous region": the receiver's
+//    host posts one RDMA per piece and waits for its done word before posting the next.
 // Connections and slot credits (our design; the papers give the idea, not the code): a process connects to a peer
 // at its first message (CONNECT / ACCEPT by QDMA, clients and servers started apart as PVFS2's dynamic
 // client/server model has them); each connection then owns kConnCredits slots of the peer's input queue, the queue
@@ -51,6 +55,8 @@ class BmiElan4 : public BmiMethod {
   uint64_t descriptors() const { return descriptors_; }
   uint64_t chained_starts() const { return chained_; }
   uint64_t bytes_packed() const { return packed_; }
+  /// Packs or unpacks that waited for a free bounce buffer.
+  uint64_t pool_waits() const { return pool_waits_; }
   /// Slots of a peer's input queue one connection owns (its credits when it is set up).
   int connection_credits() const { return conn_credits_; }
   /// Connections set up (CONNECT sent), CREDIT messages sent, and messages that waited for a credit.
@@ -106,6 +112,17 @@ class BmiElan4 : public BmiMethod {
   void qdma(int node, int peer, uint32_t bytes, uint32_t message, Header h, std::shared_ptr<E4Dma>* out = nullptr);
   void on_slot(int node);
   void finish_pull(int node, const BmiIncoming& in, BmiReceive recv, bool unpack);
+  /// kIterative: piece `k` of `pieces` by one RDMA read, waited for, then the next; after the last the FIN.
+  void iterate(int node, const BmiIncoming& in, std::shared_ptr<const std::vector<uint32_t>> pieces, size_t k,
+               std::function<void()> complete);
+  /// The bounce pool of `node` (kLio): buffers a message of `bytes` takes; take them (or wait, in order); give back.
+  int pool_buffers_for(uint64_t bytes) const;
+  void pool_get(int node, int buffers, std::function<void()> then);
+  void pool_put(int node, int buffers);
+  struct Pool {
+    int free = 0;
+    std::deque<std::pair<int, std::function<void()>>> waiting;
+  };
   /// SG-LIO: the N chained RDMA reads of rendezvous `in` into `mine`, their SEAMUR event and the FIN it injects.
   /// Read i+1 starts when read i's data has landed here: the vendor's own chained get, ep4rcvr_rpc_get (Quadrics
   /// ep/epcommsRx_elan4.c, in lustre-release's qsnet-rhel-2.4.patch), sets each STEN's remote DMA dstEvent to the next
@@ -121,6 +138,10 @@ class BmiElan4 : public BmiMethod {
   uint32_t slot_bytes_, header_bytes_, entry_bytes_;
   uint64_t unexpected_bytes_;
   double cycle_ps_, post_cycles_, poll_cycles_, descriptor_cycles_, segment_cycles_;
+  Time lio_region_ps_;
+  uint64_t pool_bytes_;
+  std::vector<Pool> pools_;
+  uint64_t pool_waits_ = 0;
   std::vector<std::unique_ptr<InputQueue>> queues_;
   std::map<uint64_t, Header> headers_;  ///< by QueueSlot::cookie
   uint64_t next_cookie_ = 0;

@@ -35,7 +35,7 @@ void send(BmiMethod& bmi, int node, int peer, int tag, std::vector<uint32_t> seg
 }  // namespace
 
 FileSystem::FileSystem(Simulator& sim, const ParameterSet& p, int servers, int clients,
-                       std::function<Host&(int)> hosts)
+                       std::function<Host&(int)> hosts, bool leak_slots)
     : sim_(sim),
       servers_(servers),
       clients_(clients),
@@ -50,18 +50,26 @@ FileSystem::FileSystem(Simulator& sim, const ParameterSet& p, int servers, int c
       client_server_ps_(us_to_ps(p.get("pvfs2.client_msgpair_us"))),
       server_request_ps_(us_to_ps(p.get("pvfs2.server_request_us"))),
       flow_step_ps_(us_to_ps(p.get("pvfs2.flow_step_us"))),
-      completion_ps_(us_to_ps(p.get("pvfs2.server_completion_us"))) {
+      completion_ps_(us_to_ps(p.get("pvfs2.server_completion_us"))),
+      getattr_ps_(us_to_ps(p.get("pvfs2.dspace_getattr_us"))) {
   stripe_.strip_bytes = static_cast<uint64_t>(p.count("pvfs2.strip_bytes"));
   stripe_.servers = servers;
   const double memcpy_Bps = p.get("host.memcpy_MBps") * 1e6;
+  const int processors = static_cast<int>(p.count("host.processors"));
+  for (int s = 0; s < servers; ++s) processors_.push_back(std::make_unique<Processors>(processors));
+  // A server's threads (main, glibc's AIO worker of its datafile, dbpf's) share the node's processors.
+  auto shared = [this, clients](int n) { return n >= clients ? processors_[static_cast<size_t>(n - clients)].get() : nullptr; };
   for (int n = 0; n < servers + clients; ++n) {
-    threads_.push_back(std::make_unique<Thread>(sim, hosts(n)));
+    threads_.push_back(std::make_unique<Thread>(sim, hosts(n), shared(n)));
     threads_.back()->set_memcpy_Bps(memcpy_Bps);
   }
   for (int s = 0; s < servers; ++s) {
-    aio_threads_.push_back(std::make_unique<Thread>(sim, hosts(clients + s)));
+    Processors* cpus = processors_[static_cast<size_t>(s)].get();
+    aio_threads_.push_back(std::make_unique<Thread>(sim, hosts(clients + s), cpus));
     aio_threads_.back()->set_memcpy_Bps(memcpy_Bps);
-    troves_.push_back(std::make_unique<Trove>(sim, *aio_threads_.back(), p));
+    dbpf_threads_.push_back(std::make_unique<Thread>(sim, hosts(clients + s), cpus));
+    troves_.push_back(
+        std::make_unique<Trove>(sim, thread(clients + s), *aio_threads_.back(), p, leak_slots, cpus));
   }
 }
 
@@ -189,13 +197,27 @@ void FileSystem::server_request(int server, const BmiIncoming& in) {
   std::shared_ptr<Part> part = it->second;
   by_tag_.erase(it);
   ++counters_.requests;
-  thread(server).run(server_request_ps_, [this, part]() {
-    send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(response_bytes_)}, response_bytes_,
-         []() {});
-    if (part->type == IoType::kWrite)
-      server_write_flow(part);
-    else
-      server_read_flow(part);
+  auto prelude = [this, server, part]() {
+    thread(server).run(server_request_ps_, [this, part]() {
+      send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(response_bytes_)}, response_bytes_,
+           []() {});
+      if (part->type == IoType::kWrite)
+        server_write_flow(part);
+      else
+        server_read_flow(part);
+    });
+  };
+  // io.sm's prelude gets the datafile's attributes from dbpf's cache, unless a write dropped them: then a queued
+  // dbpf op on the Trove thread reads them first.
+  const size_t s = static_cast<size_t>(server - clients_);
+  if (troves_[s]->attributes_cached()) {
+    prelude();
+    return;
+  }
+  ++counters_.getattr_misses;
+  dbpf_threads_[s]->run(getattr_ps_, [this, s, prelude]() {
+    troves_[s]->cache_attributes();
+    prelude();
   });
 }
 
@@ -219,7 +241,7 @@ void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
                       const FlowStep& st = part->steps[i];
                       thread(part->server).run(flow_step_ps_, [this, part, post, i]() {
                         const FlowStep& s2 = part->steps[i];
-                        troves_[static_cast<size_t>(part->server - clients_)]->write(s2.bytes, s2.file_segments, [this, part, post]() {
+                        trove_list(part->server, IoType::kWrite, s2, [this, part, post]() {
                           --part->held;
                           level(TraceKind::kFlowBuffers, part->server, -1);
                           if (++part->finished_steps == part->steps.size()) {
@@ -251,7 +273,7 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
     level(TraceKind::kFlowBuffers, part->server, 1);
     counters_.max_buffers = std::max(counters_.max_buffers, part->held);
     const FlowStep& s = part->steps[i];
-    troves_[static_cast<size_t>(part->server - clients_)]->read(s.bytes, s.file_segments, [this, part, fill, i]() {
+    trove_list(part->server, IoType::kRead, s, [this, part, fill, i]() {
       thread(part->server).run(flow_step_ps_, [this, part, fill, i]() {
         const FlowStep& st = part->steps[i];
         send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(st.bytes)}, st.bytes,
@@ -268,6 +290,25 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
     });
   };
   for (uint32_t b = 0; b < buffers_; ++b) (*fill)();
+}
+
+void FileSystem::trove_list(int server, IoType type, const FlowStep& step, std::function<void()> done) {
+  // flowproto-multiqueue: PINT_process_request with segmax MAX_REGIONS cuts the buffer's datafile segments into
+  // result-chain entries; each is one trove_bstream_*_list op, all posted at once, the buffer done when all are.
+  Trove& trove = *troves_[static_cast<size_t>(server - clients_)];
+  const uint32_t entries = std::max<uint32_t>(1, (step.file_segments + max_regions_ - 1) / max_regions_);
+  auto left = std::make_shared<uint32_t>(entries);
+  auto each = [left, done = std::move(done)]() {
+    if (--*left == 0) done();
+  };
+  for (uint32_t e = 0; e < entries; ++e) {
+    const uint32_t segs = std::min(max_regions_, step.file_segments - e * max_regions_);
+    const uint64_t bytes = step.bytes / entries + (e + 1 == entries ? step.bytes % entries : 0);
+    if (type == IoType::kWrite)
+      trove.write(bytes, segs, step.file_end, each);
+    else
+      trove.read(bytes, segs, each);
+  }
 }
 
 void FileSystem::level(TraceKind kind, int node, int delta) {

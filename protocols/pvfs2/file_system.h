@@ -35,13 +35,16 @@ struct FsCounters {
   uint64_t packed_steps = 0;    ///< steps the client packed through its intermediate buffer
   uint64_t bytes = 0;           ///< file bytes moved
   uint32_t max_buffers = 0;     ///< most flow buffers one server flow held at once
+  uint64_t getattr_misses = 0;  ///< requests whose prelude getattr missed dbpf's attribute cache (after a write)
 };
 
 class FileSystem {
  public:
   /// `hosts(n)`: node n's host. Clients on nodes [0, clients), servers after them. `bmi` is built by the caller
-  /// with threads(n) as its threads (each node's main thread).
-  FileSystem(Simulator& sim, const ParameterSet& p, int servers, int clients, std::function<Host&(int)> hosts);
+  /// with threads(n) as its threads (each node's main thread). `leak_slots`: Trove as in PVFS2 up to 1.0.1
+  /// (trove.h).
+  FileSystem(Simulator& sim, const ParameterSet& p, int servers, int clients, std::function<Host&(int)> hosts,
+             bool leak_slots = false);
   /// Attaches the BMI method (it must use thread(n) for node n's host work) and registers the servers' handlers.
   void attach(BmiMethod* bmi);
   Thread& thread(int node) { return *threads_[static_cast<size_t>(node)]; }
@@ -50,6 +53,7 @@ class FileSystem {
   int client_node(int client) const { return client; }
   int server_node(int server) const { return clients_ + server; }
   Trove& trove(int server) { return *troves_[static_cast<size_t>(server)]; }
+  const Trove& trove(int server) const { return *troves_[static_cast<size_t>(server)]; }
   const SimpleStripe& stripe() const { return stripe_; }
 
   /// PVFS_sys_read / PVFS_sys_write of client `client`: file regions `file` (ascending) from or to memory regions
@@ -68,6 +72,9 @@ class FileSystem {
   void server_write_flow(std::shared_ptr<Part> part);
   void server_read_flow(std::shared_ptr<Part> part);
   void server_part_done(std::shared_ptr<Part> part);
+  /// Trove ops of one flow buffer on `server`: one per result-chain entry of at most MAX_REGIONS datafile segments;
+  /// `done` when all have ended.
+  void trove_list(int server, IoType type, const FlowStep& step, std::function<void()> done);
   void fail(const std::string& what);
   /// Adds `delta` to a level (flow buffers a server holds, requests a client has outstanding) and records it on the
   /// node's host (trace kinds flow_buffers, client_requests).
@@ -79,9 +86,11 @@ class FileSystem {
   uint64_t buffer_bytes_;
   uint32_t buffers_, max_regions_;
   uint64_t request_fixed_, request_node_, response_bytes_, ioreq_limit_;
-  Time client_call_ps_, client_server_ps_, server_request_ps_, flow_step_ps_, completion_ps_;
+  Time client_call_ps_, client_server_ps_, server_request_ps_, flow_step_ps_, completion_ps_, getattr_ps_;
+  std::vector<std::unique_ptr<Processors>> processors_;  ///< each server node's processors
   std::vector<std::unique_ptr<Thread>> threads_;
-  std::vector<std::unique_ptr<Thread>> aio_threads_;
+  std::vector<std::unique_ptr<Thread>> aio_threads_;   ///< glibc's AIO worker of each server's datafile fd
+  std::vector<std::unique_ptr<Thread>> dbpf_threads_;  ///< each server's Trove (dbpf) thread
   std::vector<std::unique_ptr<Trove>> troves_;
   BmiMethod* bmi_ = nullptr;
   std::map<std::pair<int, int>, std::shared_ptr<Part>> by_tag_;  ///< (client node, tag) -> part

@@ -33,6 +33,7 @@ std::vector<FlowStep> flow_steps(const std::vector<Piece>& pieces, uint64_t buff
         s.memory_segments.push_back(static_cast<uint32_t>(part[k].bytes));
     }
     s.file_segments = segments(part, false);
+    for (const auto& p : part) s.file_end = std::max(s.file_end, p.physical + p.bytes);
     if (s.memory_segments.size() > max_regions) {
       s.packed = true;
       s.memory_segments = {static_cast<uint32_t>(s.bytes)};

@@ -17,8 +17,10 @@ struct FlowStep {
   /// The client packed (write) or will unpack (read) the step through its 256 KiB intermediate buffer by memcpy,
   /// because its memory segments exceed MAX_REGIONS before the step is full.
   bool packed = false;
-  /// Segments of the server's datafile the step covers (Trove's list: lio_listio aiocbs).
+  /// Segments of the server's datafile the step covers (Trove's list: one lio_listio round each).
   uint32_t file_segments = 0;
+  /// Datafile offset just past the step's last byte (a write there extends the bstream if beyond its end).
+  uint64_t file_end = 0;
 };
 
 /// Steps of at most `buffer_bytes` (BUFFER_SIZE, 256 KiB) in file order. When more than `max_regions`

@@ -8,12 +8,32 @@
 
 namespace hpcsim::pvfs2 {
 
+const std::vector<Pvfs2Version>& pvfs2_versions() {
+  static const std::vector<Pvfs2Version> kVersions = {
+      {"1.0.1", 1, 16, 8, true},
+      {"1.1.0", 0, 64, 64, false},
+      {"1.2.0", 0, 64, 64, false},
+  };
+  return kVersions;
+}
+
 std::string parse_pvfs2_common(WorkloadInput& in, Pvfs2Spec* spec) {
   std::string err;
   int64_t servers = 4, clients = 4;
   const int nodes = in.scenario.nodes;
   if (!fields::read_int(in.workload, "servers", "workload.servers", false, 1, 64, &servers, &err)) return err;
   if (!fields::read_int(in.workload, "clients", "workload.clients", false, 1, 64, &clients, &err)) return err;
+  std::string version = kDefaultPvfs2Version;
+  if (!fields::read_string(in.workload, "pvfs2_version", "workload.pvfs2_version", false, &version, &err)) return err;
+  const Pvfs2Version* v = nullptr;
+  for (const auto& x : pvfs2_versions())
+    if (version == x.id) v = &x;
+  if (!v) return "workload.pvfs2_version: \"" + version + "\" is not a modelled PVFS2 release (1.0.1, 1.1.0 or 1.2.0)";
+  for (const auto& [name, value] : {std::pair<const char*, int>{"pvfs2.trove_sync_data", v->trove_sync_data},
+                                    {"pvfs2.max_regions", v->max_regions},
+                                    {"pvfs2.aiocb_array", v->aiocb_array}})
+    in.scenario.parameters.set(name, value);
+  spec->leak_slots = v->leak_slots;
   if (servers + clients > nodes)
     return "workload.clients: " + std::to_string(clients) + " clients and " + std::to_string(servers) +
            " servers need " + std::to_string(servers + clients) + " nodes, the cluster has " + std::to_string(nodes);
@@ -63,7 +83,7 @@ void Pvfs2Run::run_series(size_t i) {
   // Each series keeps at most trace.max_records_per_run records, so every transport's first steps are in the trace.
   ctx_.sim.trace().begin_segment(static_cast<size_t>(ctx_.scenario.trace_max_records_per_run));
   fs_.push_back(std::make_unique<FileSystem>(ctx_.sim, ctx_.scenario.parameters, spec_.servers, spec_.clients,
-                                             series_hosts(ctx_, series[i])));
+                                             series_hosts(ctx_, series[i]), spec_.leak_slots));
   FileSystem& fs = *fs_.back();
   bmi_.push_back(make_bmi(ctx_, series[i], static_cast<int32_t>(i), fs));
   fs.attach(bmi_.back().get());
@@ -76,8 +96,14 @@ void Pvfs2Run::run_series(size_t i) {
 
 std::string Pvfs2Run::stalled() const {
   if (finished_) return "";
-  return "series " + std::to_string(current_) + " (" + ctx_.scenario.series[current_].id +
-         ") did not finish: a PVFS2 operation never completed";
+  std::string why = "a PVFS2 operation never completed";
+  for (int s = 0; !fs_.empty() && s < fs_.back()->servers(); ++s)
+    if (fs_.back()->trove(s).leaks_slots() && fs_.back()->trove(s).waiting() > 0)
+      why = "PVFS2 " + std::string(pvfs2_versions().front().id) +
+            "'s Trove leaked its I/O slots on noncontiguous lists (every lio_listio round after an op's first takes one "
+            "of DBPF_MAX_IOS_IN_PROGRESS and the op's end returns one; fixed in 1.1.0), so server " +
+            std::to_string(s) + "'s later Trove operations wait for ever: set workload.pvfs2_version to 1.1.0";
+  return "series " + std::to_string(current_) + " (" + ctx_.scenario.series[current_].id + ") did not finish: " + why;
 }
 
 }  // namespace hpcsim::pvfs2

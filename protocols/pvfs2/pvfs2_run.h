@@ -14,13 +14,29 @@
 
 namespace hpcsim::pvfs2 {
 
-/// The fields every PVFS2 workload reads (workload.servers, workload.clients).
+/// The fields every PVFS2 workload reads (workload.servers, workload.clients, workload.pvfs2_version).
 struct Pvfs2Spec : WorkloadSpec {
   int servers = 4;
   int clients = 4;
+  /// PVFS2 up to 1.0.1: Trove leaks its I/O slots on lists (trove.h).
+  bool leak_slots = false;
 };
 
-/// Reads workload.servers and workload.clients (their sum at most cluster.nodes) into `spec`; "" or the error.
+/// The PVFS2 releases whose defaults workload.pvfs2_version picks, oldest first: the version, what pvfs2-genconfig
+/// wrote for TroveSyncData, MAX_REGIONS, AIOCB_ARRAY_SZ and whether Trove leaks its slots (references/pvfs2-config.md
+/// §1.3; the 1.0.1 leak: dbpf-bstream.c, fixed in e3bd1fd5c).
+struct Pvfs2Version {
+  const char* id;
+  int trove_sync_data, max_regions, aiocb_array;
+  bool leak_slots;
+};
+const std::vector<Pvfs2Version>& pvfs2_versions();
+/// The release a scenario without workload.pvfs2_version runs.
+constexpr const char* kDefaultPvfs2Version = "1.1.0";
+
+/// Reads workload.servers and workload.clients (their sum at most cluster.nodes) and workload.pvfs2_version (its
+/// defaults go into the scenario's parameters; the scenario's own `parameters` are applied after, so they win) into
+/// `spec`; "" or the error.
 std::string parse_pvfs2_common(WorkloadInput& in, Pvfs2Spec* spec);
 
 /// The BMI method of a series: protocol pvfs2-elan4 (operation sg-lio, lio or iterative) or pvfs2-ib (bmi_ib on the
