@@ -37,8 +37,8 @@ export function readManifest(): FigureManifest {
 /** Brings the native core up to date (a no-op when it is), so the report is the sources' and not a stale build's. */
 function buildNative(): void {
   if (!existsSync(join(ROOT, 'build/native/build.ninja'))) return;  // runNativeStreaming configures and builds it
-  const r = spawnSync('cmake', ['--build', join(ROOT, 'build/native'), '--target', 'hpcsim-native'], { stdio: ['ignore', 2, 2] });
-  if (r.status !== 0) throw new Error('the native core did not build');
+  const r = spawnSync('cmake', ['--build', join(ROOT, 'build/native'), '--target', 'hpcsim-native'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the native core did not build:\n${r.stdout}${r.stderr}`);
 }
 
 /** Runs `ids` (shipped scenario ids) `jobs` at a time; each result, or the error that stopped it. */
