@@ -1,10 +1,11 @@
-/** Page title, the scenario's title and where it came from; the shipped scenarios' menu and Open file. */
+/** Page title, the scenario's title and where it came from; the shipped scenarios' menu and Open file; the paper check. */
 import { useScenario } from '../hooks/useScenario';
 import { useScenarioStore } from '../state/scenarioStore';
 import { FingerprintView } from './FingerprintView';
 import { ScenarioMenu } from './ScenarioMenu';
 import { ScenarioFileOpen } from './ScenarioFileOpen';
 import { KeyboardHelp } from './KeyboardHelp';
+import { PaperCheck } from './PaperCheck';
 import { ShareLinkPanel } from './ShareLinkPanel';
 
 export function Header() {
@@ -26,6 +27,7 @@ export function Header() {
         <ScenarioFileOpen />
         <FingerprintView />
         <ShareLinkPanel />
+        <PaperCheck />
         <KeyboardHelp />
       </div>
     </header>

@@ -5,7 +5,7 @@
  * The panel's heading, and what it says while the run computes, are the workload kind's (catalog WorkloadEntry::
  * tables_title / tables_pending).
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
 import { compareTables, type ComparedCell, type ComparedTable } from '../charts/compareTables';
@@ -111,6 +111,9 @@ function SimTableView({ t }: { t: ComparedTable }) {
   );
 }
 
+/** The published figures of this scenario, against this run (its own chunk with the figure list). */
+const RunFigures = lazy(() => import('./RunFigures').then((m) => ({ default: m.RunFigures })));
+
 export function ResultTables() {
   const result = useSimResult();
   const scenario = useScenario();
@@ -140,6 +143,13 @@ export function ResultTables() {
       <div className="tables-row" tabIndex={0} role="group" aria-label="Result tables">
         {tables.map((t) => (hasPaper(t) ? <ComparedTableView key={t.id} t={t} running={!result} /> : <SimTableView key={t.id} t={t} />))}
       </div>
+      {result && (
+        <Suspense fallback={null}>
+          <div className="tables-row" tabIndex={0} role="group" aria-label="Published figures">
+            <RunFigures scenario={scenario.id} result={result.raw} />
+          </div>
+        </Suspense>
+      )}
     </section>
   );
 }
