@@ -108,3 +108,24 @@ test('BT-IO: the class and the dump interval', async () => {
   const bad = buildScenario(s, { ...draft, pvfs2Texts: { ...draft.pvfs2Texts, wr_interval: '0' } }, seriesCatalogFor('btio', s), undefined);
   assert.match(bad.errors['pvfs2-wr_interval'] ?? '', /must be >= 1/);
 });
+
+test('the PVFS2 release and ROMIO\'s cb_buffer_size and cb_nodes: written when edited, left out while at the default', async () => {
+  const s = await loadBundledScenario('pvfs2-btio');
+  const bare = structuredClone(s);
+  delete (bare.workload as Pvfs2Workload).pvfs2_version;
+  const draft = draftFromScenario(bare);
+  assert.equal(draft.pvfs2Texts.pvfs2_version, '1.1.0');
+  assert.equal(draft.pvfs2Texts.cb_nodes, '');
+  const same = buildScenario(bare, draft, seriesCatalogFor('btio', bare), undefined);
+  assert.equal('pvfs2_version' in same.scenario!.workload, false);
+  assert.equal('cb_nodes' in same.scenario!.workload, false);
+  const texts = { ...draft.pvfs2Texts, pvfs2_version: '1.0.1', cb_nodes: '2', cb_buffer_size: '1048576' };
+  const edited = buildScenario(bare, { ...draft, pvfs2Texts: texts }, seriesCatalogFor('btio', bare), undefined);
+  assert.ok(edited.scenario, JSON.stringify(edited.errors) + edited.other);
+  const w = edited.scenario!.workload as Pvfs2Workload;
+  assert.deepEqual([w.pvfs2_version, w.cb_nodes, w.cb_buffer_size], ['1.0.1', 2, 1048576]);
+  // A refused value is shown at its field.
+  const bad = buildScenario(bare, { ...draft, pvfs2Texts: { ...texts, cb_buffer_size: '100' } }, seriesCatalogFor('btio', bare), undefined);
+  assert.equal(bad.scenario, null);
+  assert.ok(Object.keys(bad.errors).includes('pvfs2-cb_buffer_size'), JSON.stringify(bad.errors));
+});

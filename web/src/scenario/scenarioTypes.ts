@@ -97,12 +97,19 @@ export interface DynamicWorkload {
  * (`tile_width` x `tile_height` elements of `element_bytes`) of a `tiles_x` x `tiles_y` dataset; btio: NAS BT of
  * `class` on the clients writing its solution every `wr_interval` steps, with ROMIO's hints `romio_cb_write`
  * (automatic | enable | disable: two-phase collective writes or each process's own list I/O), `cb_buffer_size` (B)
- * and `cb_nodes`. Series: the transfer methods (protocol pvfs2-elan4, operations sg-lio, lio, iterative).
+ * and `cb_nodes`. Every kind: `pvfs2_version`, the release whose defaults apply (1.0.1: TroveSyncData yes, MAX_REGIONS 16
+ * and Trove's slot leak; 1.1.0, 1.2.0: TroveSyncData no, MAX_REGIONS 64). Series: the transfer methods (protocol
+ * pvfs2-elan4, operations sg-lio, lio, iterative).
  */
+/** The PVFS2 releases the model knows (protocols/pvfs2/pvfs2_run.cc pvfs2_versions). */
+export const PVFS2_VERSIONS = ['1.0.1', '1.1.0', '1.2.0'] as const;
+export type Pvfs2Version = (typeof PVFS2_VERSIONS)[number];
+
 export interface Pvfs2Workload {
   kind: 'pvfs2-listio' | 'mpi-tile-io' | 'btio';
   servers?: number;
   clients?: number;
+  pvfs2_version?: Pvfs2Version;
   regions?: number;
   calls?: number;
   region_bytes?: number[];
