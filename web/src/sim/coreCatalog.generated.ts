@@ -417,7 +417,10 @@ export const CORE_CATALOG = {
       "options": false,
       "parameters": [
         "pvfs2",
+        "host",
+        "os",
         "disk",
+        "ext3",
         "bmi_elan4"
       ]
     },
@@ -437,7 +440,10 @@ export const CORE_CATALOG = {
       "options": false,
       "parameters": [
         "pvfs2",
+        "host",
+        "os",
         "disk",
+        "ext3",
         "bmi_ib"
       ]
     }
@@ -517,7 +523,10 @@ export const CORE_CATALOG = {
       "tables_pending": "The list I/O tables (aggregate MB/s per region size and transport; the best gains of SG-LIO over LIO beside the paper's) appear when every series has finished.",
       "parameters": [
         "pvfs2",
-        "disk"
+        "host",
+        "os",
+        "disk",
+        "ext3"
       ]
     },
     {
@@ -533,7 +542,10 @@ export const CORE_CATALOG = {
       "tables_pending": "The MPI-Tile-IO tables (aggregate read and write MB/s per transport; the gains of SG-LIO over LIO beside the paper's) appear when every series has finished.",
       "parameters": [
         "pvfs2",
-        "disk"
+        "host",
+        "os",
+        "disk",
+        "ext3"
       ]
     },
     {
@@ -549,9 +561,11 @@ export const CORE_CATALOG = {
       "tables_pending": "The BT-IO tables (duration and I/O time in seconds: the run without I/O, then one per transport, beside the paper's) appear when every run has finished.",
       "parameters": [
         "pvfs2",
-        "disk",
-        "btio",
+        "host",
         "os",
+        "disk",
+        "ext3",
+        "btio",
         "ompi",
         "mvapich"
       ]
