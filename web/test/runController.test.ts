@@ -51,10 +51,11 @@ function inProcessWorker(): SimWorker & { received: ToWorker[]; terminated: bool
   return w;
 }
 
-function controller(id: string) {
+/** A run controller on in-process workers; `traceNotifyMs`: how often it tells the views of new trace records. */
+function controller(id: string, traceNotifyMs = 100) {
   const workers: ReturnType<typeof inProcessWorker>[] = [];
   const run = new RunController({
-    id, label: `Run ${id.toUpperCase()}`, qualifier: '', testSuffix: `-${id}`, traceNotifyMs: 100,
+    id, label: `Run ${id.toUpperCase()}`, qualifier: '', testSuffix: `-${id}`, traceNotifyMs,
     createWorker: () => {
       const w = inProcessWorker();
       workers.push(w);
@@ -175,8 +176,10 @@ test('trace growth reaches subscribers, at most once per notify interval while s
 });
 
 test('while streaming, the views hear of trace batches in a task after the batch\'s (its ingestion and their render are two tasks); at the end, in the same task', async () => {
-  const { run, workers } = controller('a');
-  run.start(load('portals-qsnet-pingpong'), 1, 'core://node');
+  // A run of many 40 ms slices (seed 001's progress scenario, about 0.6 s in wasm), so that trace batches stream before
+  // the end on any machine: the default scenario, about 0.1 s since the radix heap, often fits in one or two slices.
+  const { run, workers } = controller('a', 5);
+  run.start(load('ompi-elan4-progress'), 1, 'core://node');
   const w = workers[0];
   const handler = w.onmessage!;
   let handling: string | null = null;
