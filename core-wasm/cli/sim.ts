@@ -13,6 +13,8 @@ import { validateScenario } from '../../web/src/scenario/validateScenario';
 import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
+import { formatReport, readManifest } from './fidelityReport';
+import { figureRow, type CheckResult } from '../../web/src/fidelity/paperCheck';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';
@@ -261,6 +263,11 @@ async function main(): Promise<void> {
   const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
   const tables = (result: Result) => {
     let out = formatTables(result, compareWithPaper(result, reference));
+    // A shipped scenario's published figures (scenarios/fidelity/figures.json), read from this run.
+    const id = (valid.scenario as { id: string }).id;
+    const figures = readManifest().figures.filter((f) => f.scenario === id);
+    if (figures.length > 0 && !result.bounded)
+      out += `\nPublished figures from this scenario, read from this run (npm run fidelity has them all)${formatReport({ figures: figures.map((f) => figureRow(f, result as unknown as CheckResult)), not_modelled: [] })}`;
     if (result.stalled) out += `\nstalled: ${result.stalled}\n`;
     if (result.bounded)
       out += `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ensureNative, NATIVE_BIN } from '../../cli/engines';
-import { fidelityReport, readManifest, REPORT } from '../../cli/fidelity';
+import { fidelityReport } from '../../cli/fidelity';
+import { readManifest, REPORT } from '../../cli/fidelityReport';
 import { evaluate, figureRow, heldState, within, type CheckResult, type Figure } from '../../../web/src/fidelity/paperCheck';
 
 const manifest = readManifest();
