@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeV2 } from './explorerLinks';
+import { decodeV2, linkV4 } from './explorerLinks';
 import { expect, test } from './fixtures';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -219,4 +219,16 @@ test('the editor edits a PVFS2 workload\'s shape: MPI-Tile-IO with 3-byte elemen
   expect(scenario.workload.element_bytes).toBe(3);
   // The table's caption follows the run's tiles.
   await expect(page.getByTestId('table-mpi-tile-io')).toContainText('1024x1024 x 3 B');
+});
+
+test('PVFS2 1.0.1: its Trove leaks its I/O slots and list I/O stops; the page says why instead of showing a finished run', async ({ emulator, page }) => {
+  const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/pvfs2-elan4-listio.json'), 'utf8'));
+  scenario.workload.pvfs2_version = '1.0.1';
+  scenario.workload.region_bytes = [1024];
+  scenario.workload.series = scenario.workload.series.slice(0, 1);
+  await emulator.open(linkV4(scenario));
+  await expect(page.getByTestId('run-stalled')).toContainText('leaked its I/O slots', { timeout: 60_000 });
+  await expect(page.getByTestId('run-stalled')).toContainText('set workload.pvfs2_version to 1.1.0');
+  await expect(page.getByTestId('run-status')).toContainText('stalled');
+  await expect(emulator.errorBanner).toHaveCount(0);
 });

@@ -123,10 +123,14 @@ export function ResultTables() {
   );
   // The workload kind names its tables in the catalog (WorkloadEntry::tables_title / tables_pending).
   const entry = workloadEntry(scenario.workload.kind);
+  // A run that ended with work unfinished says why (the core's `stalled`), above whatever tables it has.
+  const stalled = result?.stalled && (
+    <p className="field-error" role="alert" data-testid="run-stalled">The run stopped before its end: {result.stalled}</p>
+  );
   if (tables.length === 0) {
-    return entry?.tables_pending ? (
-      <section className="panel tables-panel" aria-label={`${entry.label} results`} data-testid="result-tables">
-        <p className="muted" data-testid="tables-pending">{entry.tables_pending}</p>
+    return entry?.tables_pending || stalled ? (
+      <section className="panel tables-panel" aria-label={`${entry?.label ?? 'Run'} results`} data-testid="result-tables">
+        {stalled || <p className="muted" data-testid="tables-pending">{entry?.tables_pending}</p>}
       </section>
     ) : null;
   }
@@ -139,6 +143,7 @@ export function ResultTables() {
         </h2>
         <span className="muted">{scenario.reference?.source}</span>
       </div>
+      {stalled}
       {/* Scrolls sideways when a table is wider than the panel (a phone); focusable so the keyboard can scroll it. */}
       <div className="tables-row" tabIndex={0} role="group" aria-label="Result tables">
         {tables.map((t) => (hasPaper(t) ? <ComparedTableView key={t.id} t={t} running={!result} /> : <SimTableView key={t.id} t={t} />))}

@@ -7,6 +7,7 @@ import { useRunStatus } from '../hooks/useRunStatus';
 import { useRun, useRunStateInTransition } from '../run/RunContext';
 import { formatUs } from '../charts/formatUs';
 import { formatCount } from '../charts/formatCount';
+import { useSimResult } from '../hooks/useSimResult';
 
 /**
  * The figures change with every progress message while the run computes, so they arrive as transitions
@@ -19,13 +20,14 @@ export function RunProgress({ onCancel }: { onCancel: () => void }) {
   const events = useRunStateInTransition('events');
   const records = useRunStateInTransition('traceRecords');
   const run = useRun();
+  const stalled = useSimResult()?.stalled !== undefined;
   const running = status === 'running' || status === 'loading';
   return (
     <>
       <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
         {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(events)} events`}
-        {status === 'finished' && `done: ${formatCount(events)} events, ${formatCount(records)} trace records`}
+        {status === 'finished' && `${stalled ? 'stalled (see the tables)' : 'done'}: ${formatCount(events)} events, ${formatCount(records)} trace records`}
         {status === 'cancelled' && 'cancelled'}
         {status === 'error' && 'failed'}
         {status === 'idle' && 'idle'}

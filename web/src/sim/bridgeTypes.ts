@@ -140,6 +140,8 @@ export interface SimResult {
   histograms: MessageHistogram[];
   fingerprint?: string;
   events?: number;
+  /** Why the run ended with work unfinished (the result JSON's `stalled`, e.g. PVFS2 1.0.1's Trove slot leak). */
+  stalled?: string;
   raw: unknown;
 }
 

@@ -71,6 +71,7 @@ export function normalizeResult(text: string): SimResult {
     histograms: readHistograms(obj.message_histograms),
     fingerprint: typeof fp === 'string' ? fp : typeof fp === 'number' ? fp.toString(16) : undefined,
     events: num(obj.events),
+    ...(typeof obj.stalled === 'string' && { stalled: obj.stalled }),
     raw,
   };
 }
