@@ -3,35 +3,12 @@
 // PVFS_REQ_LIMIT_IOREQ_BYTES is refused, and the storage view's records follow the flows.
 #include <gtest/gtest.h>
 
-#include "hw/qsnet_cluster.h"
-#include "pvfs2/bmi_elan4.h"
-#include "pvfs2/file_system.h"
+#include "pvfs2/test/fs_rig.h"
 
 namespace hpcsim::pvfs2 {
 namespace {
 
-/// One client (node 0) and one server (node 1) over Elan4 SG-LIO; `overrides` applied to the testbed's parameters.
-struct FsRig {
-  explicit FsRig(std::vector<std::pair<std::string, double>> overrides = {})
-      : p(with(overrides)), cluster(sim, p, 2, NicFamily::kElan4), fs(sim, p, 1, 1, [this](int n) -> Host& {
-          return cluster.host(n);
-        }) {
-    bmi = std::make_unique<BmiElan4>(sim, cluster, p, ListMode::kSgLio,
-                                     [this](int n) -> Thread& { return fs.thread(n); }, &ids, 0);
-    fs.attach(bmi.get());
-  }
-  static ParameterSet with(const std::vector<std::pair<std::string, double>>& overrides) {
-    ParameterSet p("osu-elan4-2005");
-    for (const auto& [name, value] : overrides) p.set(name, value);
-    return p;
-  }
-  Simulator sim;
-  ParameterSet p;
-  QsnetCluster cluster;
-  FileSystem fs;
-  uint32_t ids = 0;
-  std::unique_ptr<BmiElan4> bmi;
-};
+using test::FsRig;
 
 TEST(Flows, AServerWriteHoldsAtMostBuffersPerFlowWhileTroveLags) {
   // A synchronous disk makes Trove far slower than the network: received buffers pile up to the limit.

@@ -3,9 +3,7 @@
 // server-wide slot limit, and PVFS2 1.0.1's slot leak that stops list I/O.
 #include <gtest/gtest.h>
 
-#include "hw/qsnet_cluster.h"
-#include "pvfs2/bmi_elan4.h"
-#include "pvfs2/file_system.h"
+#include "pvfs2/test/fs_rig.h"
 #include "pvfs2/trove.h"
 
 namespace hpcsim::pvfs2 {
@@ -33,6 +31,8 @@ struct TroveRig {
   Thread main, aio;
   Trove trove;
 };
+
+using test::FsRig;
 
 TEST(Trove, TheFlowPathMakesOneLioListioRoundPerSegmentWhateverAiocbArraySz) {
   // dbpf_bstream_listio_convert with mem_count 1 stops after one aiocb (dbpf-bstream-aio.c:88-89).
@@ -80,13 +80,9 @@ TEST(Trove, WithSyncAWriteEndsAfterItsDataAndTheJournalCommitReachTheDisk) {
 TEST(Trove, OneAioWorkerPerDatafileSerialisesTwoClientsWrites) {
   // Two clients write to the one server's datafile at the same moment: glibc runs every aiocb on that fd in one
   // worker, so the server's pwrite records (trove_op 1) never overlap.
-  const ParameterSet p = trove_params();
-  Simulator sim;
-  QsnetCluster cluster(sim, p, 3, NicFamily::kElan4);
-  FileSystem fs(sim, p, 1, 2, [&](int n) -> Host& { return cluster.host(n); });
-  uint32_t ids = 0;
-  BmiElan4 bmi(sim, cluster, p, ListMode::kSgLio, [&](int n) -> Thread& { return fs.thread(n); }, &ids, 0);
-  fs.attach(&bmi);
+  FsRig r({}, 2);
+  FileSystem& fs = r.fs;
+  Simulator& sim = r.sim;
   int done = 0;
   std::vector<Extent> a, b;
   for (uint64_t i = 0; i < 16; ++i) {
@@ -137,13 +133,9 @@ TEST(Trove, Pvfs2101LeaksASlotPerExtraRoundUntilNothingRuns) {
 }
 
 TEST(Trove, AWriteDropsTheAttributeCacheAndTheNextRequestPaysAGetattr) {
-  const ParameterSet p = trove_params();
-  Simulator sim;
-  QsnetCluster cluster(sim, p, 2, NicFamily::kElan4);
-  FileSystem fs(sim, p, 1, 1, [&](int n) -> Host& { return cluster.host(n); });
-  uint32_t ids = 0;
-  BmiElan4 bmi(sim, cluster, p, ListMode::kSgLio, [&](int n) -> Thread& { return fs.thread(n); }, &ids, 0);
-  fs.attach(&bmi);
+  FsRig r({}, 1);
+  FileSystem& fs = r.fs;
+  Simulator& sim = r.sim;
   int done = 0;
   auto io = [&](IoType type) {
     ASSERT_EQ(fs.io(0, type, {{0, 4096}}, {}, [&]() { ++done; }), "");
