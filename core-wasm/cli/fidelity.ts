@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { figureRow, heldState, type CheckResult, type FigureManifest } from '../../web/src/fidelity/paperCheck';
+import { figureRow, heldState, type CheckResult, type FigureManifest } from '../js/paperCheck';
 import { ROOT, runNativeStreaming } from './engines';
 import { formatReport, readManifest, REPORT, type FidelityReport } from './fidelityReport';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FigureManifest, FigureRow, NotModelled } from '../../web/src/fidelity/paperCheck';
+import type { FigureManifest, FigureRow, NotModelled } from '../js/paperCheck';
 import { ROOT } from './engines';
 
 export const FIGURES = join(ROOT, 'scenarios/fidelity/figures.json');

@@ -14,7 +14,7 @@ import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
 import { formatReport, readManifest } from './fidelityReport';
-import { figureRow, type CheckResult } from '../../web/src/fidelity/paperCheck';
+import { figureRow, type CheckResult } from '../js/paperCheck';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { ensureNative, NATIVE_BIN } from '../../cli/engines';
 import { fidelityReport } from '../../cli/fidelity';
 import { readManifest, REPORT } from '../../cli/fidelityReport';
-import { evaluate, figureRow, heldState, within, type CheckResult, type Figure } from '../../../web/src/fidelity/paperCheck';
+import { evaluate, figureRow, heldState, within, type CheckResult, type Figure } from '../../js/paperCheck';
 
 const manifest = readManifest();
 

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import report from '../../../scenarios/fidelity/report.json';
 import { FigureTable } from '../fidelity/FigureTable';
-import type { FigureRow, NotModelled } from '../fidelity/paperCheck';
+import type { FigureRow, NotModelled } from '../../../core-wasm/js/paperCheck';
 import { openShippedScenario } from '../hooks/useInitialScenario';
 
 const SEEDS: Record<string, string> = {

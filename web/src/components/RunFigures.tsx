@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import manifest from '../../../scenarios/fidelity/figures.json';
 import { FigureTable } from '../fidelity/FigureTable';
-import { figureRow, type CheckResult, type FigureManifest } from '../fidelity/paperCheck';
+import { figureRow, type CheckResult, type FigureManifest } from '../../../core-wasm/js/paperCheck';
 
 const figures = (manifest as FigureManifest).figures;
 

@@ -3,7 +3,7 @@
  * or predicted, and whether it passes; a known miss opens its reason. `open` adds a column whose button opens the
  * row's scenario. Used by the header's Paper check dialog (the recorded report) and by the Tables panel (this run).
  */
-import type { FigureRow } from './paperCheck';
+import type { FigureRow } from '../../../core-wasm/js/paperCheck';
 
 function value(v: number | string | null): string {
   if (v === null) return '—';
