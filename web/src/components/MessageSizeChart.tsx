@@ -10,6 +10,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { format } from 'd3-format';
 import { useElementSize } from '../hooks/useElementSize';
 import { useSimResult } from '../hooks/useSimResult';
+import { NoResult } from './NoResult';
 import { useScenario } from '../hooks/useScenario';
 import { useRunStatus } from '../hooks/useRunStatus';
 import { computeHistogramChart, HISTOGRAM_MARGIN } from '../charts/histogramChartModel';
@@ -24,6 +25,7 @@ export function MessageSizeChart() {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref);
   const result = useSimResult();
+  const failed = useRunStatus() === 'error' && !result;
   const status = useRunStatus();
   const scenario = useScenario();
   const model = useMemo(() => computeHistogramChart(result?.histograms ?? [], width || 400, HEIGHT), [result, width]);
@@ -58,7 +60,8 @@ export function MessageSizeChart() {
           ))}
         </ul>
       </div>
-      <div ref={ref} className="chart-box" data-testid="message-size-chart">
+      {failed && <NoResult testId="message-size-chart" />}
+      <div ref={ref} className="chart-box" data-testid="message-size-chart" hidden={failed}>
         <svg width={width} height={HEIGHT} role="img" aria-label="Messages sent against MPI payload size">
           <g transform={`translate(${HISTOGRAM_MARGIN.left},${HISTOGRAM_MARGIN.top})`}>
             <ChartAxis axis={xAxis} transform={`translate(0,${model.innerHeight})`} className="axis axis-x" />

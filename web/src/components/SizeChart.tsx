@@ -16,6 +16,7 @@ import { CHART_MARGIN, computeSizeChart, type Metric } from '../charts/sizeChart
 import { formatBytes, sizeTicks } from '../charts/formatBytes';
 import { SERIES_COLORS } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
+import { NoResult } from './NoResult';
 import { pingPongOf } from '../scenario/scenarioTypes';
 import { useCompareStore } from '../state/compareStore';
 import { useStore } from 'zustand';
@@ -114,7 +115,8 @@ export function SizeChart({ metric, title, yLabel, testId }: { metric: Metric; t
           )}
         </ul>
       </div>
-      <div ref={ref} className="chart-box" data-testid={testId}>
+      {status === 'error' && !result && <NoResult testId={testId} />}
+      <div ref={ref} className="chart-box" data-testid={testId} hidden={status === 'error' && !result}>
         <svg width={width} height={HEIGHT} role="img" aria-label={title}>
           <g transform={`translate(${CHART_MARGIN.left},${CHART_MARGIN.top})`}>
             <ChartAxis axis={xAxis} transform={`translate(0,${model.innerHeight})`} className="axis axis-x" />

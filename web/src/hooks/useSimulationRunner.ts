@@ -53,7 +53,7 @@ export function useSimulationRunner(): { cancel: () => void } {
           banner.show(message);
         }
       },
-    });
+    }, ['shipped', 'default'].includes(useScenarioStore.getState().source));
     if (pendingView) {
       applyView(pendingView);
       useScenarioStore.setState({ pendingView: null });

@@ -10,6 +10,7 @@ import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker } from '.
 import type { Scenario } from '../scenario/scenarioTypes';
 import { parseKindNames, type KindNames } from '../sim/traceKinds';
 import { normalizeResult } from '../sim/normalizeResult';
+import { failureText } from './failureText';
 import { MessageChannel } from '../sim/messageChannel';
 import { TraceStore } from '../trace/traceStore';
 
@@ -119,8 +120,9 @@ export class RunController {
   /**
    * Runs `scenario` (of scenario revision `revision`) in a fresh worker loading the core from `wasmUrl`, replacing
    * any run going on: status loading → running → finished | cancelled | error, the trace growing as batches arrive.
+   * `shipped`: the scenario is a shipped file as it stands (a failure then names it to the CLI by its id).
    */
-  start(scenario: Scenario, revision: number, wasmUrl: string, events: RunEvents = {}): void {
+  start(scenario: Scenario, revision: number, wasmUrl: string, events: RunEvents = {}, shipped = false): void {
     this.reset(revision, { scenario, status: 'loading' });
     const worker = this.options.createWorker();
     this.worker = worker;
@@ -155,12 +157,15 @@ export class RunController {
         if (this.worker === worker) this.announceTrace();
       }, 0);
     };
-    const fail = (message: string, phase: RunErrorPhase) => {
+    const fail = (raw: string, phase: RunErrorPhase) => {
       notifyTrace('now');
+      const { events: count, now_ps } = this.store.getState();
+      const message = failureText(raw, phase, { scenario: scenario.id, shipped, events: count, now_ps });
       patch({ status: 'error', error: message });
       this.stop();
       events.error?.(message, phase);
     };
+    this.died = (reason) => fail(reason, 'worker');
 
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       if (this.worker !== worker) return; // a newer run replaced this one
@@ -220,7 +225,7 @@ export class RunController {
       }
     };
     worker.onerror = (e) => {
-      if (this.worker === worker) fail(`The simulation worker failed: ${e.message || 'unknown error'}`, 'worker');
+      if (this.worker === worker) fail(e.message || '', 'worker');
     };
     worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl });
   }
@@ -233,6 +238,19 @@ export class RunController {
    * are told of the batches that arrived since their last notification in a task of their own, so that their
    * recomputation (tens of ms for 1,024 nodes) does not delay the status a user waits for.
    */
+  /**
+   * The running worker has died (a test hook ends it this way; a crash reports it through onerror): terminated, the
+   * run fails in the project's words, and the trace received so far stays.
+   */
+  killWorker(reason = ''): void {
+    const { status } = this.store.getState();
+    if (!this.worker || (status !== 'running' && status !== 'loading')) return;
+    this.worker.terminate();
+    this.died?.(reason);
+  }
+
+  private died: ((reason: string) => void) | null = null;
+
   cancel(): void {
     const { status } = this.store.getState();
     if (!this.worker || (status !== 'running' && status !== 'loading')) return;
