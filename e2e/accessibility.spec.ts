@@ -40,3 +40,12 @@ test('the keyboard shortcuts dialog, open, has no accessibility violation', asyn
   await expect(page.getByTestId('keyboard-help')).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test('the paper check, open with a known miss unfolded, has no accessibility violation', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await page.getByTestId('paper-check-open').click();
+  await expect(page.getByTestId('paper-check-summary')).toBeVisible();
+  await page.getByTestId('figure-s001-progress-4b-two-threads').locator('summary').click();
+  expect(await violations(page)).toEqual([]);
+});
