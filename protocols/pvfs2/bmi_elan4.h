@@ -111,7 +111,6 @@ class BmiElan4 : public BmiMethod {
   };
   void qdma(int node, int peer, uint32_t bytes, uint32_t message, Header h, std::shared_ptr<E4Dma>* out = nullptr);
   void on_slot(int node);
-  void finish_pull(int node, const BmiIncoming& in, BmiReceive recv, bool unpack);
   /// kIterative: piece `k` of `pieces` by one RDMA read, waited for, then the next; after the last the FIN.
   void iterate(int node, const BmiIncoming& in, std::shared_ptr<const std::vector<uint32_t>> pieces, size_t k,
                std::function<void()> complete);

@@ -71,7 +71,6 @@ class FileSystem {
   void server_request(int server, const BmiIncoming& in);
   void server_write_flow(std::shared_ptr<Part> part);
   void server_read_flow(std::shared_ptr<Part> part);
-  void server_part_done(std::shared_ptr<Part> part);
   /// Trove ops of one flow buffer on `server`: one per result-chain entry of at most MAX_REGIONS datafile segments;
   /// `done` when all have ended.
   void trove_list(int server, IoType type, const FlowStep& step, std::function<void()> done);
