@@ -26,3 +26,4 @@ test('a worker that dies mid-run: a readable banner, charts that say so, the tra
   expect(await emulator.finishedFingerprint()).toBe(golden['via-sci-pingpong']);
   await expect(page.getByTestId('latency-chart-no-result')).toHaveCount(0);
 });
+

@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { freemem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateScenario } from '../../web/src/scenario/validateScenario';
@@ -34,6 +35,8 @@ options
   --trace-csv FILE     also write every trace record as CSV (native engine)
   --until US           run every event up to US microseconds of simulated time, none after
   --max-events N       stop after N kernel events
+  --max-memory MIB     stop, bounded, once the run holds this many MiB (native: resident memory; wasm: its heap,
+                       at most the module's 2,048 MiB less a margin); default: 90% of the memory now available
   --set NAME=VALUE     override a model parameter (see --parameters; VALUE in its unit); repeatable
   --sweep NAME=V1,V2,...
                        run the scenario once per value of one parameter (at most 32) and print each run's
@@ -45,8 +48,9 @@ options
   -h, --help           this text
   -v, --version        the emulator's version
 
-A run stopped by --until or --max-events says so: the table output ends with a "bounded" line, the JSON has
-"bounded": {reason, sim_time_us, events}, and the figures cover only what finished.
+A run stopped by --until, --max-events or --max-memory says so: the table output ends with a "bounded" line, the
+JSON has "bounded": {reason, sim_time_us, events} (reason "until", "max_events" or "memory", then with memory_mib),
+and the figures cover only what finished.
 
 exit codes
   0  the run finished (or stopped at its bound) and its results are on stdout
@@ -95,7 +99,24 @@ function positive(name: string, text: string | undefined): number | undefined {
 interface Bounds {
   untilUs?: number;
   maxEvents?: number;
+  /** MiB the run may hold before it stops, bounded (reason "memory"). */
+  maxMemoryMib: number;
   quiet: boolean;
+}
+
+/** The wasm module's memory limit (Emscripten's default MAXIMUM_MEMORY with ALLOW_MEMORY_GROWTH) and the margin kept
+ * below it: the heap is checked every 4,096 events, far less than a margin's worth of state. */
+const WASM_MAX_MIB = 2048;
+const WASM_MARGIN_MIB = 256;
+
+/** 90% of the memory available now (MemAvailable; os.freemem() where /proc is absent), in MiB. */
+function defaultMaxMemoryMib(): number {
+  let available = freemem();
+  try {
+    const m = /MemAvailable:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'));
+    if (m) available = Number(m[1]) * 1024;
+  } catch { /* not Linux */ }
+  return Math.max(64, Math.floor((0.9 * available) / 1048576));
 }
 
 /** Runs on the wasm module slice by slice, within the bounds, reporting progress every 2 s on stderr. */
@@ -118,6 +139,10 @@ async function runWasm(text: string, bounds: Bounds): Promise<SimResult> {
         budget = Math.min(budget, left);
       }
       const status = bounds.untilUs ? core.runUntil(id, budget, bounds.untilUs * 1e6) : core.run(id, budget);
+      if (status === 'more' && core.memoryBytes() / 1048576 >= Math.min(bounds.maxMemoryMib, WASM_MAX_MIB - WASM_MARGIN_MIB)) {
+        bound = 'memory';
+        break;
+      }
       while (core.traceTake(id, 65_536) > 0) { /* the CLI keeps no trace */ }
       if (status === 'failed') throw new Error(core.lastError() || 'the run failed');
       if (status === 'finished') break;
@@ -131,7 +156,11 @@ async function runWasm(text: string, bounds: Bounds): Promise<SimResult> {
       }
     }
     const result = JSON.parse(core.resultText(id)) as SimResult & { bounded?: unknown };
-    if (bound) result.bounded = { reason: bound, sim_time_us: core.nowPs(id) / 1e6, events: core.events(id) };
+    if (bound)
+      result.bounded = {
+        reason: bound, sim_time_us: core.nowPs(id) / 1e6, events: core.events(id),
+        ...(bound === 'memory' && { memory_mib: Math.floor(core.memoryBytes() / 1048576) }),
+      };
     return result;
   } finally {
     core.destroy(id);
@@ -149,6 +178,7 @@ async function main(): Promise<void> {
         'trace-csv': { type: 'string' },
         until: { type: 'string' },
         'max-events': { type: 'string' },
+        'max-memory': { type: 'string' },
         set: { type: 'string', multiple: true, default: [] },
         sweep: { type: 'string' },
         quiet: { type: 'boolean', default: false },
@@ -193,7 +223,12 @@ async function main(): Promise<void> {
   if (format !== 'table' && format !== 'json') fail(`--format: "${format}" is not table or json`);
   if (engine !== 'native' && engine !== 'wasm') fail(`--engine: "${engine}" is not native or wasm`);
   if (o['trace-csv'] !== undefined && engine !== 'native') fail('--trace-csv: only with --engine native');
-  const bounds: Bounds = { untilUs: positive('until', o.until), maxEvents: positive('max-events', o['max-events']), quiet: o.quiet };
+  const bounds: Bounds = {
+    untilUs: positive('until', o.until),
+    maxEvents: positive('max-events', o['max-events']),
+    maxMemoryMib: positive('max-memory', o['max-memory']) ?? defaultMaxMemoryMib(),
+    quiet: o.quiet,
+  };
   const sets = parseSets(o.set ?? []);
   if (typeof sets === 'string') fail(sets);
   const sweep = o.sweep === undefined ? undefined : parseSweep(o.sweep);
@@ -230,7 +265,7 @@ async function main(): Promise<void> {
   const valid = validateScenario(doc);
   if (!valid.ok) fail(`${file}: ${valid.error}`);
 
-  type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number }; stalled?: string };
+  type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number; memory_mib?: number }; stalled?: string };
   /** One run of the scenario with `overrides` in its parameters; a refusal names the file and the field. */
   const runWith = async (overrides: ParameterValue[]): Promise<Result> => {
     let runText = text;
@@ -246,6 +281,7 @@ async function main(): Promise<void> {
           ...(o['trace-csv'] !== undefined ? ['--trace-csv', o['trace-csv']] : []),
           ...(bounds.untilUs ? ['--until-us', String(bounds.untilUs)] : []),
           ...(bounds.maxEvents ? ['--max-events', String(Math.floor(bounds.maxEvents))] : []),
+          '--max-memory-mib', String(bounds.maxMemoryMib),
           ...(bounds.quiet ? [] : ['--progress']),
         ];
         return await runNativeStreaming(runText, extra);
@@ -270,7 +306,7 @@ async function main(): Promise<void> {
       out += `\nPublished figures from this scenario, read from this run (npm run fidelity has them all)${formatReport({ figures: figures.map((f) => figureRow(f, result as unknown as CheckResult)), not_modelled: [] })}`;
     if (result.stalled) out += `\nstalled: ${result.stalled}\n`;
     if (result.bounded)
-      out += `\nbounded: stopped by --${result.bounded.reason === 'until' ? 'until' : 'max-events'} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;
+      out += `\nbounded: stopped by ${result.bounded.reason === 'memory' ? `--max-memory (${result.bounded.memory_mib} MiB held)` : `--${result.bounded.reason === 'until' ? 'until' : 'max-events'}`} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;
     return out;
   };
   if (!sweep) {

@@ -37,3 +37,11 @@ test('the core\'s refusals and load failures are already readable: unchanged', (
 test('a long run\'s simulated time reads in seconds', () => {
   assert.match(failureText('', 'worker', { ...at, now_ps: 176_940_410_200_000 }), /\(176\.9 s simulated\)/);
 });
+
+test('a run stopped at the memory budget: what finished, and the native command', async () => {
+  const { boundedText } = await import('../src/run/failureText.ts');
+  const t = boundedText({ ...at, memory_mib: 1730 });
+  assert.match(t, /^The run stopped at the browser's memory budget \(1730 MiB of the simulator's 2,048\) after 20,000,000 events/);
+  assert.match(t, /the figures cover only what finished/);
+  assert.match(t, /npm run sim -- ompi-elan4-64-alltoall/);
+});

@@ -28,7 +28,7 @@ const small: Scenario = {
 };
 
 /** A worker running worker/simHost.ts in this process on the Node core; messages cross asynchronously, as in a real worker. */
-function inProcessWorker(): SimWorker & { received: ToWorker[]; terminated: boolean } {
+function inProcessWorker(memoryBudgetBytes?: number): SimWorker & { received: ToWorker[]; terminated: boolean } {
   const w = {
     onmessage: null as SimWorker['onmessage'],
     onerror: null as SimWorker['onerror'],
@@ -47,17 +47,18 @@ function inProcessWorker(): SimWorker & { received: ToWorker[]; terminated: bool
     // Delivered even after terminate(): the controller itself must ignore a replaced worker.
     post: (m: FromWorker) => setTimeout(() => w.onmessage?.({ data: m } as MessageEvent<FromWorker>)),
     yieldToMessages: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    memoryBudgetBytes,
   });
   return w;
 }
 
 /** A run controller on in-process workers; `traceNotifyMs`: how often it tells the views of new trace records. */
-function controller(id: string, traceNotifyMs = 100) {
+function controller(id: string, traceNotifyMs = 100, memoryBudgetBytes?: number) {
   const workers: ReturnType<typeof inProcessWorker>[] = [];
   const run = new RunController({
     id, label: `Run ${id.toUpperCase()}`, qualifier: '', testSuffix: `-${id}`, traceNotifyMs,
     createWorker: () => {
-      const w = inProcessWorker();
+      const w = inProcessWorker(memoryBudgetBytes);
       workers.push(w);
       return w;
     },
@@ -223,4 +224,16 @@ test('Cancel stops a running run at once: its worker ends, the status is cancell
   assert.equal(a.run.trace.length, records);
   a.run.cancel();   // nothing left to cancel: no-op
   assert.equal(a.run.state().status, 'cancelled');
+});
+
+test('a run past its memory budget stops, bounded, with the figures of what finished and the trace so far', async () => {
+  // A budget below the core's memory at start: the run stops after its first EVENTS_PER_CALL events.
+  const { run } = controller('a', 100, 1);
+  run.start(load('ompi-elan4-progress'), 1, 'core://node');
+  assert.equal(await settled(run), 'finished');
+  const result = run.state().result!;
+  assert.equal(result.bounded?.reason, 'memory');
+  assert.ok(result.bounded!.events > 0 && result.bounded!.events === run.state().events);
+  assert.ok((result.bounded!.memory_mib ?? 0) > 0);
+  assert.ok(run.trace.length > 0, 'the trace so far is kept');
 });

@@ -1,9 +1,11 @@
 // Native command-line runner:
-//   hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <µs>] [--max-events <n>] [--progress]
+//   hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <µs>] [--max-events <n>] [--max-memory-mib <n>]
+//                 [--progress]
 //   hpcsim-native --parameters | --catalog
 // prints the result JSON on stdout and optionally writes every trace record as CSV. --until-us and --max-events stop
 // a run early (the result then carries "bounded": {reason, sim_time_us, events} and the figures of what finished;
-// with --until-us every event at or before that time has run and none after it);
+// with --until-us every event at or before that time has run and none after it); --max-memory-mib stops it, the same
+// way, once the process's resident memory reaches that many MiB (reason "memory", with "memory_mib");
 // --progress reports simulated time and events on stderr every 2 s of wall time. `--parameters` prints the parameter
 // registry, `--catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario or option prints one
 // line on stderr and exits 2. The npm CLI (core-wasm/cli/sim.ts) validates against the schema first and formats
@@ -14,6 +16,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include <unistd.h>
 
 #include "catalog/catalog.h"
 #include "enrolment.h"
@@ -34,7 +38,7 @@ void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
 int usage(const std::string& why) {
   std::fprintf(stderr,
                "%s\nusage: hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <us>] [--max-events <n>] "
-               "[--progress] | --parameters | --catalog\n",
+               "[--max-memory-mib <n>] [--progress] | --parameters | --catalog\n",
                why.c_str());
   return 2;
 }
@@ -46,6 +50,16 @@ bool number(const char* text, double* out) {
   if (end == text || *end != '\0' || !(v > 0) || v > 1e18) return false;
   *out = v;
   return true;
+}
+
+/// The process's resident memory (MiB), from /proc/self/statm; 0 where there is none.
+double resident_mib() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long long size = 0, resident = 0;
+  const int got = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  return got == 2 ? static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / 1048576.0 : 0;
 }
 
 }  // namespace
@@ -61,7 +75,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::string file, csv_path;
-  double until_us = 0, max_events = 0;
+  double until_us = 0, max_events = 0, max_memory_mib = 0;
   bool progress = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -80,6 +94,9 @@ int main(int argc, char** argv) {
     } else if (a == "--max-events") {
       const char* v = value("--max-events");
       if (!v || !number(v, &max_events)) return usage("--max-events: a positive event count is needed");
+    } else if (a == "--max-memory-mib") {
+      const char* v = value("--max-memory-mib");
+      if (!v || !number(v, &max_memory_mib)) return usage("--max-memory-mib: a positive size in MiB is needed");
     } else if (a == "--progress") {
       progress = true;
     } else if (a.rfind("--", 0) == 0) {
@@ -118,8 +135,10 @@ int main(int argc, char** argv) {
   const bool bounded_run = until_us > 0 || max_events > 0;
   // --until: every event at or before it runs, none after (0: no bound).
   const hpcsim::Time until_ps = hpcsim::ps_saturating(until_us * 1e6);
-  // Bounded runs go in small slices so they stop close to the bound.
-  const uint64_t slice = bounded_run ? (1u << 12) : (1u << 20);
+  // Bounded runs go in small slices so they stop close to the bound; a memory bound is checked every 65,536 events
+  // (a few MB of state even for a 4,096-node collective).
+  const uint64_t slice = bounded_run ? (1u << 12) : max_memory_mib > 0 ? (1u << 16) : (1u << 20);
+  double memory_mib = 0;
   std::string bound;
   for (;;) {
     uint64_t budget = slice;
@@ -139,6 +158,10 @@ int main(int argc, char** argv) {
       bound = "until";
       break;
     }
+    if (max_memory_mib > 0 && (memory_mib = resident_mib()) >= max_memory_mib) {
+      bound = "memory";
+      break;
+    }
     if (progress && clock::now() - last_report >= std::chrono::seconds(2)) {
       last_report = clock::now();
       std::fprintf(stderr, "progress: %.3f us simulated, %llu events\n",
@@ -155,6 +178,7 @@ int main(int argc, char** argv) {
   result["bounded"] = {{"reason", bound},
                        {"sim_time_us", static_cast<double>(session->sim().now()) / 1e6},
                        {"events", session->sim().events_executed()}};
+  if (bound == "memory") result["bounded"]["memory_mib"] = static_cast<int64_t>(memory_mib);
   std::printf("%s\n", result.dump().c_str());
   return 0;
 }

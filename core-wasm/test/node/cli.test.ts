@@ -1,7 +1,7 @@
 // `npm run sim`: the JSON contract of the issue, the readable table, and one-line errors for bad files.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -209,4 +209,30 @@ test('--set overrides a parameter; a value the core refuses names the option, wi
     assert.equal(r.stdout, '');
     assert.match(r.stderr.trim(), re);
   }
+});
+
+test('--max-memory stops a run that grows past it, bounded, natively and in wasm; the table says so', () => {
+  // 4,096 QsNetII nodes posting 4,095 receives each (issue 39): natively the first slice already holds gigabytes.
+  const dir = mkdtempSync(join(tmpdir(), 'hpcsim-mem-'));
+  const file = join(dir, 'alltoall-4096.json');
+  const s = JSON.parse(readFileSync(join(ROOT, 'scenarios/ompi-elan4-64-alltoall.json'), 'utf8'));
+  s.cluster.nodes = 4096;
+  s.workload.bytes = 1024;
+  s.workload.series = s.workload.series.slice(0, 1);
+  writeFileSync(file, JSON.stringify(s));
+  const native = sim([file, '--max-memory', '300', '--format', 'json', '--quiet']);
+  assert.equal(native.status, 0, native.stderr);
+  const out = JSON.parse(native.stdout);
+  assert.equal(out.bounded.reason, 'memory');
+  assert.ok(out.bounded.memory_mib >= 300, String(out.bounded.memory_mib));
+  assert.ok(out.bounded.events > 0);
+  // In wasm the heap is checked after each slice: a bound below the module's memory at start stops it after one.
+  const wasm = sim(['ompi-elan4-progress', '--engine', 'wasm', '--max-memory', '1', '--format', 'json', '--quiet']);
+  assert.equal(wasm.status, 0, wasm.stderr);
+  const w = JSON.parse(wasm.stdout);
+  assert.deepEqual([w.bounded.reason, w.bounded.events > 0, w.bounded.memory_mib >= 1], ['memory', true, true]);
+  assert.match(sim(['ompi-elan4-progress', '--max-memory', '1', '--quiet']).stdout, /bounded: stopped by --max-memory \(\d+ MiB held\)/);
+  const r = sim([file, '--max-memory', 'lots']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /--max-memory: "lots" is not a positive number/);
 });

@@ -20,14 +20,16 @@ export function RunProgress({ onCancel }: { onCancel: () => void }) {
   const events = useRunStateInTransition('events');
   const records = useRunStateInTransition('traceRecords');
   const run = useRun();
-  const stalled = useSimResult()?.stalled !== undefined;
+  const result = useSimResult();
+  const stalled = result?.stalled !== undefined;
+  const bounded = result?.bounded?.reason === 'memory';
   const running = status === 'running' || status === 'loading';
   return (
     <>
       <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
         {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(events)} events`}
-        {status === 'finished' && `${stalled ? 'stalled (see the tables)' : 'done'}: ${formatCount(events)} events, ${formatCount(records)} trace records`}
+        {status === 'finished' && `${bounded ? 'stopped at the memory budget' : stalled ? 'stalled (see the tables)' : 'done'}: ${formatCount(events)} events, ${formatCount(records)} trace records`}
         {status === 'cancelled' && 'cancelled'}
         {status === 'error' && 'failed'}
         {status === 'idle' && 'idle'}

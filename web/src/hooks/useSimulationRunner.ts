@@ -6,6 +6,7 @@
  * Returns `cancel()`, which asks the worker to stop between slices.
  */
 import { useCallback, useEffect } from 'react';
+import { boundedText } from '../run/failureText';
 import { useScenarioStore } from '../state/scenarioStore';
 import { SPEEDS_US_PER_S, usePlaybackStore } from '../state/playbackStore';
 import { speedForRun } from '../playback/playStart';
@@ -30,8 +31,12 @@ export function useSimulationRunner(): { cancel: () => void } {
     // A run opened without a view of its own plays at a speed chosen from its first message (playback/playStart.ts),
     // unless the speed was changed meanwhile.
     const speedAtStart = pendingView ? null : usePlaybackStore.getState().speed_us_per_s;
+    const shipped = ['shipped', 'default'].includes(useScenarioStore.getState().source);
     pageRun.start(scenario, revision, wasmModuleUrl(), {
       finished: () => {
+        const { result, events, now_ps } = pageRun.store.getState();
+        if (result?.bounded?.reason === 'memory')
+          banner.show(boundedText({ scenario: scenario.id, shipped, events, now_ps, memory_mib: result.bounded.memory_mib }));
         const playback = usePlaybackStore.getState();
         if (speedAtStart === null || playback.speed_us_per_s !== speedAtStart || playback.playing) return;
         const speed = speedForRun(pageRun.trace, SPEEDS_US_PER_S);
@@ -53,7 +58,7 @@ export function useSimulationRunner(): { cancel: () => void } {
           banner.show(message);
         }
       },
-    }, ['shipped', 'default'].includes(useScenarioStore.getState().source));
+    }, shipped);
     if (pendingView) {
       applyView(pendingView);
       useScenarioStore.setState({ pendingView: null });

@@ -28,7 +28,7 @@ function progress(c: FailureContext): string {
 function advice(c: FailureContext): string {
   const target = c.shipped ? c.scenario : '<file> (save it with Export: Scenario file)';
   return `What it computed is kept: press Play to watch it. To run it whole, run it natively: npm run sim -- ${target} ` +
-    `(add --max-events N to stop it early), or make the cluster or the workload smaller.`;
+    `(add --max-events N or --max-memory MiB to stop it early), or make the cluster or the workload smaller.`;
 }
 
 export function failureText(raw: string, phase: RunErrorPhase, c: FailureContext): string {
@@ -39,4 +39,10 @@ export function failureText(raw: string, phase: RunErrorPhase, c: FailureContext
   if (MEMORY.test(raw)) return `The simulator ran out of memory in the browser ${progress(c)}. ${advice(c)}`;
   if (ABORT.test(raw)) return `The simulator's WebAssembly core stopped on an internal error ${progress(c)}. ${advice(c)}`;
   return raw;
+}
+
+/** A run the page stopped at its memory budget (the result's `bounded`, reason "memory"), in the project's words. */
+export function boundedText(c: FailureContext & { memory_mib?: number }): string {
+  return `The run stopped at the browser's memory budget (${c.memory_mib ?? '?'} MiB of the simulator's 2,048) ` +
+    `${progress(c)}: the figures cover only what finished. ${advice(c)}`;
 }

@@ -142,6 +142,8 @@ export interface SimResult {
   events?: number;
   /** Why the run ended with work unfinished (the result JSON's `stalled`, e.g. PVFS2 1.0.1's Trove slot leak). */
   stalled?: string;
+  /** The run stopped early at a bound (the result JSON's `bounded`; in the page, the memory budget). */
+  bounded?: { reason: string; sim_time_us: number; events: number; memory_mib?: number };
   raw: unknown;
 }
 

@@ -228,6 +228,11 @@ export class CoreBridge {
     }
   }
 
+  /** Bytes of the module's memory now (it only grows): what the run and its trace hold, and the allocator's slack. */
+  memoryBytes(): number {
+    return this.heap().buffer.byteLength;
+  }
+
   /** The heap's bytes now (re-read after every call: memory can grow). */
   heap(): Uint8Array {
     const M = this.module;

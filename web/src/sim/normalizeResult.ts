@@ -72,6 +72,14 @@ export function normalizeResult(text: string): SimResult {
     fingerprint: typeof fp === 'string' ? fp : typeof fp === 'number' ? fp.toString(16) : undefined,
     events: num(obj.events),
     ...(typeof obj.stalled === 'string' && { stalled: obj.stalled }),
+    ...(isObject(obj.bounded) && {
+      bounded: {
+        reason: String(obj.bounded.reason ?? ''),
+        sim_time_us: num(obj.bounded.sim_time_us) ?? 0,
+        events: num(obj.bounded.events) ?? 0,
+        memory_mib: num(obj.bounded.memory_mib),
+      },
+    }),
     raw,
   };
 }

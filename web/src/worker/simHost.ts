@@ -54,7 +54,17 @@ export interface SimHostOptions {
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** Lets queued messages (`cancel`) in between slices. */
   yieldToMessages(): Promise<void>;
+  /** Bytes the core's memory may reach before the run stops, bounded (default MEMORY_BUDGET_BYTES). */
+  memoryBudgetBytes?: number;
 }
+
+/**
+ * The core's memory limit in the browser (Emscripten's default MAXIMUM_MEMORY for a module that grows, 2 GiB) less a
+ * margin: a run stops, bounded, once its memory passes this, instead of aborting when an allocation finds no room.
+ * The memory is checked after every EVENTS_PER_CALL events, which add a few MB of state even to a 4,096-node
+ * collective, and grows by at most a fifth at a time, so the margin holds (issue 39).
+ */
+export const MEMORY_BUDGET_BYTES = (2048 - 320) * 1048576;
 
 export class SimHost {
   private cancelRequested = false;
@@ -135,14 +145,21 @@ export class SimHost {
           ]);
         }
       };
+      const budget = this.options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES;
+      let overBudget = false;
       for (;;) {
         const sliceStart = performance.now();
         let status = core.run(id, EVENTS_PER_CALL);
-        while (status === 'more' && performance.now() - sliceStart < SLICE_MS) status = core.run(id, EVENTS_PER_CALL);
+        while (status === 'more' && !(overBudget = core.memoryBytes() >= budget) && performance.now() - sliceStart < SLICE_MS)
+          status = core.run(id, EVENTS_PER_CALL);
         if (status === 'failed') throw new Error(`Simulation failed: ${core.lastError() || 'unknown error'}`);
         drainTrace();
         post({ type: 'progress', now_ps: core.nowPs(id), events: core.events(id) });
         if (status === 'finished') break;
+        if (overBudget || (status === 'more' && core.memoryBytes() >= budget)) {
+          overBudget = true;
+          break;
+        }
         await this.options.yieldToMessages();
         if (this.cancelRequested) {
           post({ type: 'cancelled', now_ps: core.nowPs(id), events: core.events(id) });
@@ -151,9 +168,16 @@ export class SimHost {
       }
       keep = true;
       this.finished = { core, id };
+      // A run stopped at the memory budget carries "bounded" as the CLI's --max-memory does: what finished is in it.
+      const resultText = overBudget
+        ? JSON.stringify({
+            ...(JSON.parse(core.resultText(id)) as object),
+            bounded: { reason: 'memory', sim_time_us: core.nowPs(id) / 1e6, events: core.events(id), memory_mib: Math.floor(core.memoryBytes() / 1048576) },
+          })
+        : core.resultText(id);
       post({
         type: 'done',
-        resultText: core.resultText(id),
+        resultText,
         now_ps: core.nowPs(id),
         events: core.events(id),
       });
