@@ -3,8 +3,11 @@
  * mid-run (ended by the page's test hook, as a crash would end it) gives a banner saying what happened, how far the run
  * got and what to do (the native CLI command for the shipped scenario), never the runtime's own text; the charts say
  * they have no result instead of drawing empty axes; what was computed stays; and the next scenario opens and runs.
+ * A run that would outgrow the browser's memory (the 4,096-node all-to-all) stops at the memory budget instead of
+ * aborting (issue 39 item 2): a readable banner, what finished, and the trace so far plays.
  */
 import { readFileSync } from 'node:fs';
+import { linkV4 } from './explorerLinks';
 import { expect, test } from './fixtures';
 
 const golden = JSON.parse(readFileSync(new URL('../scenarios/fingerprints.json', import.meta.url), 'utf8')) as Record<string, string>;
@@ -27,3 +30,22 @@ test('a worker that dies mid-run: a readable banner, charts that say so, the tra
   await expect(page.getByTestId('latency-chart-no-result')).toHaveCount(0);
 });
 
+
+test("the 4,096-node all-to-all stops at the browser's memory budget: a readable banner, and what it computed plays", async ({ emulator, page }) => {
+  test.setTimeout(240_000);
+  const s = JSON.parse(readFileSync(new URL('../scenarios/ompi-elan4-64-alltoall.json', import.meta.url), 'utf8'));
+  s.cluster.nodes = 4096;
+  s.workload.bytes = 1024;
+  s.workload.series = s.workload.series.slice(0, 1);
+  await emulator.open(linkV4(s));
+  const status = page.getByTestId('run-status');
+  await expect(status).toContainText('stopped at the memory budget', { timeout: 200_000 });
+  await expect(emulator.errorBanner).toContainText("The run stopped at the browser's memory budget");
+  await expect(emulator.errorBanner).toContainText('npm run sim --');
+  await expect(emulator.errorBanner).not.toContainText('Aborted');
+  expect(Number(await status.getAttribute('data-records'))).toBeGreaterThan(0);
+  const before = await emulator.simTime.textContent();
+  await emulator.playToggle.click();
+  await expect.poll(() => emulator.simTime.textContent(), { timeout: 20_000 }).not.toBe(before);
+  await emulator.playToggle.click();
+});

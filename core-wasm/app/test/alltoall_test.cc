@@ -21,11 +21,22 @@ TEST(Alltoall, ProgramsSendToEveryOtherRankAndMatch) {
   EXPECT_EQ(t.bytes, 6 * 5 * 2 * 1000);
   EXPECT_EQ(t.self_messages, 0);
   EXPECT_EQ(npb::check_matching(p, true), "");
-  // Rank 2's first send goes to rank 3, its first receive is from rank 1 (staggered starts).
-  EXPECT_EQ(p[2].ops[0].kind, npb::OpKind::Irecv);
-  EXPECT_EQ(p[2].ops[0].peer, 1);
-  EXPECT_EQ(p[2].ops[5].kind, npb::OpKind::Isend);
-  EXPECT_EQ(p[2].ops[5].peer, 3);
+  // One Exchange operation per call, expanded as it runs: rank 2's first send goes to rank 3, its first receive is
+  // from rank 1 (staggered starts), then a Wait per request in posting order.
+  ASSERT_EQ(p[2].ops.size(), 2u);
+  EXPECT_EQ(p[2].ops[0].kind, npb::OpKind::Exchange);
+  const npb::RankProgram e = npb::expanded(p[2]);
+  ASSERT_EQ(e.ops.size(), 2u * 20);  // per call 5 Irecv, 5 Isend, 10 Wait
+  EXPECT_EQ(e.ops[0].kind, npb::OpKind::Irecv);
+  EXPECT_EQ(e.ops[0].peer, 1);
+  EXPECT_EQ(e.ops[5].kind, npb::OpKind::Isend);
+  EXPECT_EQ(e.ops[5].peer, 3);
+  for (int j = 0; j < 10; ++j) EXPECT_EQ(e.ops[static_cast<size_t>(j)].request, j) << j;
+  for (int j = 10; j < 20; ++j) {
+    EXPECT_EQ(e.ops[static_cast<size_t>(j)].kind, npb::OpKind::Wait);
+    EXPECT_EQ(e.ops[static_cast<size_t>(j)].request, j - 10);
+  }
+  EXPECT_EQ(e.ops[20].request, 10);  // the second call's requests follow the first's
 }
 
 std::string alltoall_scenario(const std::string& fabric, int nodes, int bytes, const std::string& series) {

@@ -37,11 +37,17 @@ void NpbRun::finish_rank() {
 void NpbRun::step(int r) {
   Rank& k = ranks_[static_cast<size_t>(r)];
   const std::vector<Op>& ops = programs_[static_cast<size_t>(r)].ops;
+  // An Exchange runs its steps one at a time (npb::exchange_step), each like the operation it stands for.
+  while (k.pc < ops.size() && ops[k.pc].kind == OpKind::Exchange && k.sub >= npb::exchange_steps(ops[k.pc])) {
+    k.sub = 0;
+    ++k.pc;
+  }
   if (k.pc == ops.size()) {
     finish_rank();
     return;
   }
-  const Op& op = ops[k.pc++];
+  if (ops[k.pc].kind == OpKind::Exchange) k.step = npb::exchange_step(ops[k.pc], r, k.sub++);
+  const Op& op = ops[k.pc].kind == OpKind::Exchange ? k.step : ops[k.pc++];
   switch (op.kind) {
     case OpKind::Compute: {
       auto cycles = static_cast<uint64_t>(std::llround(op.flops * cycles_per_flop_));
@@ -171,7 +177,8 @@ void NpbRun::wait(int r, int req, std::pair<int, int> recv_of, std::function<voi
 }
 
 std::string NpbRun::where() const {
-  static const char* kinds[] = {"Compute", "Send", "Recv", "Isend", "Irecv", "Wait", "Allreduce", "Reduce", "Bcast", "Barrier"};
+  static const char* kinds[] = {"Compute", "Send", "Recv", "Isend", "Irecv", "Wait", "Allreduce", "Reduce", "Bcast",
+                                "Barrier", "Io", "Exchange"};
   std::string out;
   for (size_t r = 0; r < ranks_.size(); ++r) {
     const auto& ops = programs_[r].ops;

@@ -57,6 +57,8 @@ class NpbRun {
   };
   struct Rank {
     size_t pc = 0;
+    int sub = 0;       ///< steps of the Exchange at pc already run
+    npb::Op step;      ///< the Exchange step running (its fields are read while it is posted)
     std::map<int, int> layer_req;    ///< program request id -> MPI layer request id (> 0) or self request (< 0)
     std::map<int, std::pair<int, int>> recv_of;  ///< program request id of an Irecv -> (source, tag)
     std::map<int, std::deque<int64_t>> self_arrived;  ///< tag -> bytes of self messages not yet received

@@ -212,7 +212,7 @@ test('--set overrides a parameter; a value the core refuses names the option, wi
 });
 
 test('--max-memory stops a run that grows past it, bounded, natively and in wasm; the table says so', () => {
-  // 4,096 QsNetII nodes posting 4,095 receives each (issue 39): natively the first slice already holds gigabytes.
+  // 4,096 QsNetII nodes posting 4,095 receives each (issue 39): about 100 B more per event, natively and in wasm.
   const dir = mkdtempSync(join(tmpdir(), 'hpcsim-mem-'));
   const file = join(dir, 'alltoall-4096.json');
   const s = JSON.parse(readFileSync(join(ROOT, 'scenarios/ompi-elan4-64-alltoall.json'), 'utf8'));

@@ -113,7 +113,9 @@ void lower_collectives(std::vector<RankProgram>* programs) {
   const int size = static_cast<int>(programs->size());
   for (RankProgram& p : *programs) {
     int next_request = 0;  // requests of the lowered operations follow the program's own
-    for (const Op& op : p.ops) next_request = std::max(next_request, op.request + 1);
+    for (const Op& op : p.ops)
+      next_request = std::max(next_request, op.kind == OpKind::Exchange ? op.request + 2 * (static_cast<int>(op.work) - 1)
+                                                                        : op.request + 1);
     std::vector<Op> out;
     out.reserve(p.ops.size());
     for (const Op& op : p.ops) {

@@ -60,6 +60,46 @@ std::string build_program(Benchmark benchmark, NpbClass npb_class, int processes
   return "";
 }
 
+int exchange_steps(const Op& x) { return 4 * std::max<int>(0, static_cast<int>(x.work) - 1); }
+
+Op exchange_step(const Op& x, int rank, int j) {
+  const int p = static_cast<int>(x.work), n = p - 1;
+  Op op;
+  op.phase = x.phase;
+  op.bytes = x.bytes;
+  op.tag = x.tag;
+  op.what = x.what;
+  if (j < n) {  // Irecv from rank - 1 - j
+    op.kind = OpKind::Irecv;
+    op.peer = (rank - (j + 1) + p) % p;
+    op.request = x.request + j;
+  } else if (j < 2 * n) {  // Isend to rank + 1 + (j - n)
+    op.kind = OpKind::Isend;
+    op.peer = (rank + (j - n) + 1) % p;
+    op.request = x.request + j;
+  } else {  // a Wait per request (the receives', then the sends'), in posting order
+    op.kind = OpKind::Wait;
+    op.bytes = 0;
+    op.tag = 0;
+    op.request = x.request + (j - 2 * n);
+    op.what = x.wait_what;
+  }
+  return op;
+}
+
+RankProgram expanded(const RankProgram& program) {
+  RankProgram out;
+  out.rank = program.rank;
+  for (const Op& op : program.ops) {
+    if (op.kind != OpKind::Exchange) {
+      out.ops.push_back(op);
+      continue;
+    }
+    for (int j = 0; j < exchange_steps(op); ++j) out.ops.push_back(exchange_step(op, program.rank, j));
+  }
+  return out;
+}
+
 static bool is_message(OpKind k) { return k == OpKind::Send || k == OpKind::Isend; }
 static bool is_collective(OpKind k) {
   return k == OpKind::Allreduce || k == OpKind::Reduce || k == OpKind::Bcast || k == OpKind::Barrier;
@@ -70,6 +110,7 @@ static MessageHistogram histogram_impl(const std::vector<RankProgram>& programs,
   for (const RankProgram& p : programs) {
     for (const Op& op : p.ops) {
       if (is_message(op.kind) && (all || op.phase == phase)) ++counts[op.bytes];
+      if (op.kind == OpKind::Exchange && (all || op.phase == phase) && op.work > 1) counts[op.bytes] += op.work - 1;
     }
   }
   return MessageHistogram(counts.begin(), counts.end());
@@ -90,6 +131,9 @@ static Totals totals_impl(const std::vector<RankProgram>& programs, bool all, Ph
         ++t.messages;
         t.bytes += op.bytes;
         if (op.peer == p.rank) ++t.self_messages;
+      } else if (op.kind == OpKind::Exchange && op.work > 1) {  // to every other rank, never itself
+        t.messages += op.work - 1;
+        t.bytes += (op.work - 1) * op.bytes;
       } else if (is_collective(op.kind) && p.rank == 0) {
         ++t.collectives;
         t.collective_bytes += op.bytes;
@@ -161,7 +205,9 @@ std::string describe(const std::vector<RankProgram>& programs, int rank, size_t 
 
 }  // namespace
 
-std::string check_matching(const std::vector<RankProgram>& programs, bool rendezvous) {
+std::string check_matching(const std::vector<RankProgram>& given, bool rendezvous) {
+  std::vector<RankProgram> programs;
+  for (const RankProgram& p : given) programs.push_back(expanded(p));
   const int n = static_cast<int>(programs.size());
   std::vector<RankState> st(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {

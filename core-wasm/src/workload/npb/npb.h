@@ -23,7 +23,11 @@ enum class NpbClass { S, W, A, B };
 
 // Io: BT-IO's output_timestep (an MPI-IO collective write of the solution; `work` = the dump number, from 1), run by
 // the workload's I/O hook (NpbRun); the skeletons without I/O never emit it.
-enum class OpKind { Compute, Send, Recv, Isend, Irecv, Wait, Allreduce, Reduce, Bcast, Barrier, Io };
+// Exchange: MPICH 1.2's linear exchange among `work` ranks, kept as one operation and expanded one step at a time
+// (exchange_step): an Irecv from every other rank (rank - 1, rank - 2, ...), an Isend to every other (rank + 1, ...),
+// then a Wait on each request in posting order; requests `request` .. request + 2 (work - 1) - 1; `what` names the
+// calls, `wait_what` the waits. A 4,096-rank all-to-all is one Op per rank and call instead of 16,380 (issue 39).
+enum class OpKind { Compute, Send, Recv, Isend, Irecv, Wait, Allreduce, Reduce, Bcast, Barrier, Io, Exchange };
 
 // Where an operation sits in the run: before the benchmark timer (Setup, Warmup = the untimed
 // iteration the source runs "to touch all pages"), inside it (Timed), or after it (Final).
@@ -40,12 +44,20 @@ struct Op {
   double flops = 0;       // Compute: estimated floating-point operations
   int64_t work = 0;       // Compute: work units of the loop (grid points, matrix rows, random pairs)
   const char* what = "";  // Compute: the routine / loop it stands for; messages: the routine
+  const char* wait_what = "";  // Exchange: the routine its waits stand for
 };
+
 
 struct RankProgram {
   int rank = 0;
   std::vector<Op> ops;
 };
+
+// Steps of an Exchange operation (4 (processes - 1)), and step `j` of it for `rank`: an Irecv, Isend or Wait.
+int exchange_steps(const Op& exchange);
+Op exchange_step(const Op& exchange, int rank, int j);
+// `program` with every Exchange expanded into its steps (checks and tests; a run expands them as it goes).
+RankProgram expanded(const RankProgram& program);
 
 // Fills *out with one program per rank (rank order). Returns "" or an error naming the argument,
 // e.g. "processes: BT needs a square number of processes".
