@@ -36,21 +36,20 @@ void Trove::trace(Time start, uint64_t bytes, int32_t op) {
 }
 
 void Trove::write(uint64_t bytes, uint32_t segments, uint64_t end, std::function<void()> done) {
-  auto op = std::make_shared<Op>();
-  op->write = true;
-  op->bytes = bytes;
-  op->end = end;
-  op->rounds = lio_rounds(segments, 1, aiocb_array_);
-  op->done = std::move(done);
-  ++ops_;
   attributes_cached_ = false;  // dbpf_bstream_rw_list: dbpf_attr_cache_remove on every write
-  issue(std::move(op), 0, true);
+  post(true, bytes, segments, end, std::move(done));
 }
 
 void Trove::read(uint64_t bytes, uint32_t segments, std::function<void()> done) {
+  post(false, bytes, segments, 0, std::move(done));
+}
+
+void Trove::post(bool write, uint64_t bytes, uint32_t segments, uint64_t end, std::function<void()> done) {
   auto op = std::make_shared<Op>();
+  op->write = write;
   op->bytes = bytes;
-  op->rounds = lio_rounds(segments, 1, aiocb_array_);
+  op->end = end;
+  op->rounds = std::max<uint32_t>(1, lio_rounds(segments, 1, aiocb_array_));  // a list is at least one call
   op->done = std::move(done);
   ++ops_;
   issue(std::move(op), 0, true);

@@ -64,6 +64,8 @@ class Trove {
     uint32_t rounds = 0;
     std::function<void()> done;
   };
+  /// A write or read op of `segments` datafile segments (dbpf_bstream_rw_list), issued from the server's thread.
+  void post(bool write, uint64_t bytes, uint32_t segments, uint64_t end, std::function<void()> done);
   /// issue_or_delay_io_operation for round `k` of `op`: a slot (round 0, or every round when slots leak), or the
   /// ready queue. `from_main`: posted by the server's thread (else by a notification thread).
   void issue(std::shared_ptr<Op> op, uint32_t k, bool from_main);
