@@ -100,6 +100,8 @@ void OmpiElan4::wait(int node, int req, Done then) {
   nodes_[static_cast<size_t>(node)]->pml->wait(static_cast<uint64_t>(req), std::move(then));
 }
 
+void OmpiElan4::release(int node, int req) { nodes_[static_cast<size_t>(node)]->pml->release(static_cast<uint64_t>(req)); }
+
 void OmpiElan4::wait_arrival(int node, Done then) {
   NodeState& st = *nodes_[static_cast<size_t>(node)];
   st.pml->wait(st.last_recv, std::move(then));

@@ -54,7 +54,7 @@ class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
   int irecv(int node, int src, int tag, uint32_t bytes, Done then) override;
   int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
   void wait(int node, int req, Done then) override;
-  void release(int, int) override {}  ///< the PML keeps its requests
+  void release(int node, int req) override;
 
   ompi::Pml& pml(int node) { return *nodes_[static_cast<size_t>(node)]->pml; }
   ompi::Progress& progress(int node) { return *nodes_[static_cast<size_t>(node)]->progress; }

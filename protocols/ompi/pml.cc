@@ -21,20 +21,19 @@ void Pml::cpu(uint64_t cycles, Done then) {
     then();
 }
 
-const SendRequest* Pml::send_request(uint64_t id) const {
-  auto it = sends_.find(id);
-  return it == sends_.end() ? nullptr : &it->second;
-}
-const RecvRequest* Pml::recv_request(uint64_t id) const {
-  auto it = recvs_.find(id);
-  return it == recvs_.end() ? nullptr : &it->second;
-}
+const SendRequest* Pml::send_request(uint64_t id) const { return sends_.find(id); }
+const RecvRequest* Pml::recv_request(uint64_t id) const { return recvs_.find(id); }
 
 size_t Pml::pending_requests() const {
   size_t n = 0;
-  for (const auto& kv : sends_) n += kv.second.complete ? 0 : 1;
-  for (const auto& kv : recvs_) n += kv.second.complete ? 0 : 1;
+  sends_.for_each([&n](const SendRequest& s) { n += s.complete ? 0 : 1; });
+  recvs_.for_each([&n](const RecvRequest& r) { n += r.complete ? 0 : 1; });
   return n;
+}
+
+void Pml::release(uint64_t id) {
+  sends_.erase(id);
+  recvs_.erase(id);
 }
 
 bool Pml::complete(uint64_t id) const {
@@ -45,8 +44,7 @@ bool Pml::complete(uint64_t id) const {
 
 uint64_t Pml::isend(int dst, int tag, uint32_t context, uint64_t bytes, uint32_t message, Done then) {
   uint64_t id = ++next_id_;
-  SendRequest& s = sends_[id];
-  s.id = id;
+  SendRequest& s = sends_.insert(id);
   s.peer = dst;
   s.tag = tag;
   s.context = context;
@@ -82,8 +80,7 @@ uint64_t Pml::isend(int dst, int tag, uint32_t context, uint64_t bytes, uint32_t
 
 uint64_t Pml::irecv(int src, int tag, uint32_t context, uint64_t bytes, Done then) {
   uint64_t id = ++next_id_;
-  RecvRequest& r = recvs_[id];
-  r.id = id;
+  RecvRequest& r = recvs_.insert(id);
   r.peer = src;
   r.tag = tag;
   r.context = context;
@@ -97,7 +94,7 @@ uint64_t Pml::irecv(int src, int tag, uint32_t context, uint64_t bytes, Done the
   }
   Header h = *found;  // an unexpected message: the receive completes or starts its rendezvous now
   h.owner = 2;        // handled inside MPI_Irecv by the application thread
-  cpu(cycles, [this, id, h, then = std::move(then)]() mutable { matched(recvs_[id], h, std::move(then)); });
+  cpu(cycles, [this, id, h, then = std::move(then)]() mutable { matched(*recvs_.find(id), h, std::move(then)); });
   return id;
 }
 
@@ -114,7 +111,7 @@ void Pml::matched(RecvRequest& r, const Header& h, Done then) {
   uint64_t id = r.id;
   // Copy the data carried by the first fragment out of the queue slot.
   host_.memcpy(h.frag_length, [this, id, h, then = std::move(then)]() mutable {
-    RecvRequest& rr = recvs_[id];
+    RecvRequest& rr = *recvs_.find(id);
     if (h.frag_length >= h.msg_length) {
       recv_progress(rr, h.frag_length, std::move(then));
       return;
@@ -175,7 +172,7 @@ void Pml::schedule_rdma(uint64_t offset, uint64_t bytes, const Header& base, boo
 void Pml::recv_progress(RecvRequest& r, uint64_t bytes, Done then) {
   uint64_t id = r.id;
   cpu(cost(kPmlProgress, kPmlProgressThreads), [this, id, bytes, then = std::move(then)]() mutable {
-    RecvRequest& rr = recvs_[id];
+    RecvRequest& rr = *recvs_.find(id);
     rr.received += bytes;
     if (rr.received < rr.msg_length || rr.complete) {
       then();
@@ -190,7 +187,7 @@ void Pml::recv_progress(RecvRequest& r, uint64_t bytes, Done then) {
 void Pml::send_progress(SendRequest& s, uint64_t bytes, Done then) {
   uint64_t id = s.id;
   cpu(cost(kPmlProgress, kPmlProgressThreads), [this, id, bytes, then = std::move(then)]() mutable {
-    SendRequest& ss = sends_[id];
+    SendRequest& ss = *sends_.find(id);
     ss.bytes_delivered += bytes;
     if (ss.bytes_delivered < ss.bytes || ss.complete) {
       then();
@@ -206,10 +203,9 @@ void Pml::on_fragment(const Header& h, Done then) {
   if (h.completion) {  // local completions (type + 8)
     switch (h.type) {
       case HeaderType::kMatch: {
-        auto it = sends_.find(h.src_ptr);
-        if (it == sends_.end()) break;
+        if (!sends_.find(h.src_ptr)) break;
         host_.compute(kPtlCompletion, [this, id = h.src_ptr, then = std::move(then)]() mutable {
-          SendRequest& s = sends_[id];
+          SendRequest& s = *sends_.find(id);
           if (s.rendezvous && s.first_frag == 0) {
             then();
             return;
@@ -219,18 +215,16 @@ void Pml::on_fragment(const Header& h, Done then) {
         return;
       }
       case HeaderType::kFin: {  // PUT path: our FIN has left, so the RDMA write before it is complete
-        auto it = sends_.find(h.dst_ptr);
-        if (it == sends_.end()) break;
+        if (!sends_.find(h.dst_ptr)) break;
         host_.compute(kPtlCompletion, [this, id = h.dst_ptr, len = h.frag_length, then = std::move(then)]() mutable {
-          send_progress(sends_[id], len, std::move(then));
+          send_progress(*sends_.find(id), len, std::move(then));
         });
         return;
       }
       case HeaderType::kFinAck: {  // GET path: data is here and FIN_ACK has left
-        auto it = recvs_.find(h.src_ptr);
-        if (it == recvs_.end()) break;
+        if (!recvs_.find(h.src_ptr)) break;
         host_.compute(kPtlCompletion, [this, id = h.src_ptr, len = h.frag_length, then = std::move(then)]() mutable {
-          recv_progress(recvs_[id], len, std::move(then));
+          recv_progress(*recvs_.find(id), len, std::move(then));
         });
         return;
       }
@@ -255,12 +249,12 @@ void Pml::on_fragment(const Header& h, Done then) {
           if (p->rail() == h.rail) ptl = p;
         host_.compute(kPtlCompletion, [this, ptl, fa, then = std::move(then)]() mutable {
           ptl->send_frag(fa, 0, [this, fa, then = std::move(then)]() mutable {
-            auto it = recvs_.find(fa.src_ptr);
-            if (it == recvs_.end()) {
+            RecvRequest* r = recvs_.find(fa.src_ptr);
+            if (!r) {
               then();
               return;
             }
-            recv_progress(it->second, fa.frag_length, std::move(then));
+            recv_progress(*r, fa.frag_length, std::move(then));
           });
         });
         return;
@@ -284,7 +278,7 @@ void Pml::on_fragment(const Header& h, Done then) {
           then();
           return;
         }
-        matched(recvs_[*(*results)[i].request], (*results)[i].header, [step, i]() { (*step)(i + 1); });
+        matched(*recvs_.find(*(*results)[i].request), (*results)[i].header, [step, i]() { (*step)(i + 1); });
       };
       cpu(cost(kPmlMatch, kPmlMatchThreads) + inspected * kPmlPerEntry, [step]() { (*step)(0); });
       return;
@@ -298,15 +292,15 @@ void Pml::on_fragment(const Header& h, Done then) {
       return;
     }
     case HeaderType::kFin: {  // receiver: RDMA-written bytes are in
-      auto it = recvs_.find(h.src_ptr);
-      if (it == recvs_.end()) break;
-      recv_progress(it->second, h.frag_length, std::move(then));
+      RecvRequest* r = recvs_.find(h.src_ptr);
+      if (!r) break;
+      recv_progress(*r, h.frag_length, std::move(then));
       return;
     }
     case HeaderType::kFinAck: {  // sender, GET path: the receiver has read our bytes
-      auto it = sends_.find(h.dst_ptr);
-      if (it == sends_.end()) break;
-      send_progress(it->second, h.frag_length, std::move(then));
+      SendRequest* s = sends_.find(h.dst_ptr);
+      if (!s) break;
+      send_progress(*s, h.frag_length, std::move(then));
       return;
     }
     default:

@@ -11,6 +11,7 @@
 #include "ompi/progress.h"
 #include "ompi/ptl_elan4.h"
 #include "ompi/request.h"
+#include "kernel/id_table.h"
 
 namespace hpcsim::ompi {
 
@@ -39,6 +40,9 @@ class Pml {
   /// MPI_Wait.
   void wait(uint64_t request, Done then);
   bool complete(uint64_t request) const;
+  /// Frees a request MPI_Wait has returned for (MPI_Wait sets the handle to MPI_REQUEST_NULL): a later lookup
+  /// finds nothing, and a wait on it returns at once.
+  void release(uint64_t request);
 
   /// Called by a PTL for each arrival or local completion; `then` continues the draining thread.
   void on_fragment(const Header& h, Done then);
@@ -72,8 +76,8 @@ class Pml {
   PmlOptions o_;
   MatchQueue match_;
   uint64_t next_id_ = 0;
-  std::map<uint64_t, SendRequest> sends_;
-  std::map<uint64_t, RecvRequest> recvs_;
+  IdTable<SendRequest> sends_;
+  IdTable<RecvRequest> recvs_;
   std::function<void(const RecvRequest&)> on_receive_;
   std::function<void(const Header&, Done)> control_;
 };

@@ -4,7 +4,43 @@
 
 namespace hpcsim {
 
+uint16_t MessageCatalog::intern(const std::string& name) {
+  for (size_t i = 0; i < names_.size(); ++i)
+    if (names_[i] == name) return static_cast<uint16_t>(i);
+  names_.push_back(name);
+  return static_cast<uint16_t>(names_.size() - 1);
+}
+
+void MessageCatalog::add_envelope(uint32_t message, int32_t series, uint32_t bytes, int src, int dst, int tag,
+                                  const std::string& layer, const std::string& routine) {
+  last_from_[src] = message;
+  if (envelopes_.empty()) envelope_base_ = message;
+  if (message < envelope_base_) return;  // ids are issued in order; an older one cannot come after
+  size_t i = message - envelope_base_;
+  if (i >= envelopes_.size()) envelopes_.resize(i + 1);
+  if (envelopes_[i].src < 0) ++envelopes_count_;
+  envelopes_[i] = Envelope{series, bytes, src, dst, tag, intern(layer), intern(routine)};
+}
+
+const MessageCatalog::Envelope* MessageCatalog::envelope(uint32_t message) const {
+  if (message < envelope_base_ || message - envelope_base_ >= envelopes_.size()) return nullptr;
+  const Envelope& e = envelopes_[message - envelope_base_];
+  return e.src < 0 ? nullptr : &e;
+}
+
 std::string MessageCatalog::json(uint32_t message) const {
+  if (const Envelope* v = envelope(message)) {
+    nlohmann::ordered_json fields = nlohmann::ordered_json::array(
+        {{"routine", names_[v->routine]},
+         {"source rank", std::to_string(v->src)},
+         {"destination rank", std::to_string(v->dst)},
+         {"tag", std::to_string(v->tag)},
+         {"bytes", std::to_string(v->bytes)}});
+    nlohmann::ordered_json layers = nlohmann::ordered_json::array({{{"name", names_[v->layer]}, {"fields", fields}}});
+    return nlohmann::ordered_json{{"message", message}, {"series", v->series}, {"bytes", v->bytes}, {"src", v->src},
+                                  {"dst", v->dst},      {"layers", layers}}
+        .dump();
+  }
   const Entry* e = find(message);
   if (!e) return "{}";
   nlohmann::ordered_json layers = nlohmann::ordered_json::array();

@@ -65,26 +65,30 @@ void NpbRun::step(int r) {
       *req = post_recv(r, op, [this, r, req, from]() { wait(r, *req, from, [this, r]() { next(r); }); });
       return;
     }
-    case OpKind::Isend:
-      k.layer_req[op.request] = post_send(r, op, [this, r]() { next(r); });
+    case OpKind::Isend: {
+      int layer = post_send(r, op, [this, r]() { next(r); });
+      Request& q = ranks_[static_cast<size_t>(r)].requests.insert(static_cast<uint64_t>(op.request) + 1);
+      q.layer = layer;  // a new record has src -1; a handle still live keeps its receive's envelope, as before
       return;
-    case OpKind::Irecv:
-      k.layer_req[op.request] = post_recv(r, op, [this, r]() { next(r); });
-      k.recv_of[op.request] = {op.peer, op.tag};
+    }
+    case OpKind::Irecv: {
+      int layer = post_recv(r, op, [this, r]() { next(r); });
+      Request& q = ranks_[static_cast<size_t>(r)].requests.insert(static_cast<uint64_t>(op.request) + 1);
+      q.layer = layer;
+      q.src = op.peer;
+      q.tag = op.tag;
       return;
+    }
     case OpKind::Wait: {
-      auto it = k.layer_req.find(op.request);
-      if (it == k.layer_req.end()) {  // a request never started: MPI_Wait on MPI_REQUEST_NULL returns at once
+      const Request* q = k.requests.find(static_cast<uint64_t>(op.request) + 1);
+      if (!q) {  // a request never started: MPI_Wait on MPI_REQUEST_NULL returns at once
         next(r);
         return;
       }
-      int req = it->second;
-      k.layer_req.erase(it);
-      std::pair<int, int> from{-1, 0};
-      if (auto f = k.recv_of.find(op.request); f != k.recv_of.end()) {
-        from = f->second;
-        k.recv_of.erase(f);
-      }
+      int req = q->layer;
+      std::pair<int, int> from{q->src, q->tag};
+      if (from.first < 0) from = {-1, 0};
+      k.requests.erase(static_cast<uint64_t>(op.request) + 1);
       wait(r, req, from, [this, r]() { next(r); });
       return;
     }
@@ -195,26 +199,16 @@ std::string NpbRun::where() const {
 void NpbRun::begin_message(int src, const Op& op) {
   ++messages_;
   uint32_t id = ++*ids_;
-  MessageCatalog::Entry e;
-  e.series = series_;
-  e.bytes = static_cast<uint32_t>(op.bytes);
-  e.src = src;
-  e.dst = op.peer;
-  e.layers.push_back(HeaderLayer{"MPI (NPB 2.3)",
-                                 {{"routine", op.what},
-                                  {"source rank", std::to_string(src)},
-                                  {"destination rank", std::to_string(op.peer)},
-                                  {"tag", std::to_string(op.tag)},
-                                  {"bytes", std::to_string(op.bytes)}}});
-  sim_.messages().add(id, std::move(e));
-  in_flight_[{src, op.peer, op.tag}].push_back(InFlight{id, sim_.now(), op.bytes});
+  sim_.messages().add_envelope(id, series_, static_cast<uint32_t>(op.bytes), src, op.peer, op.tag, "MPI (NPB 2.3)",
+                               op.what);
+  in_flight_.emplace(std::make_tuple(src, op.peer, op.tag), InFlight{id, sim_.now(), op.bytes});  // after its equals
 }
 
 void NpbRun::end_message(int src, int dst, int tag) {
-  auto it = in_flight_.find({src, dst, tag});
-  if (it == in_flight_.end() || it->second.empty()) return;
-  InFlight f = it->second.front();
-  it->second.pop_front();
+  auto it = in_flight_.lower_bound({src, dst, tag});  // the oldest message of this source, destination and tag
+  if (it == in_flight_.end() || it->first != std::make_tuple(src, dst, tag)) return;
+  InFlight f = it->second;
+  in_flight_.erase(it);
   // Kept whatever the per-run cap (which bounds the packet records): the sequence chart needs every message.
   sim_.trace().record_state(f.t0, sim_.now(), TraceKind::kMessage, host_(dst).id(), f.message,
                             static_cast<uint32_t>(f.bytes), series_);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "hw/host.h"
+#include "kernel/id_table.h"
 #include "kernel/simulator.h"
 #include "ports/mpi_endpoint.h"
 #include "workload/npb/npb.h"
@@ -55,12 +56,18 @@ class NpbRun {
     bool complete = false;
     std::function<void()> waiter;
   };
+  /// A request a program started and has not waited for yet.
+  struct Request {
+    uint64_t id = 0;  ///< program request id + 1 (IdTable's key)
+    int layer = 0;    ///< MPI layer request id (> 0) or self request (< 0)
+    int src = -1;     ///< an Irecv's source and tag (src -1: an Isend)
+    int tag = 0;
+  };
   struct Rank {
     size_t pc = 0;
     int sub = 0;       ///< steps of the Exchange at pc already run
     npb::Op step;      ///< the Exchange step running (its fields are read while it is posted)
-    std::map<int, int> layer_req;    ///< program request id -> MPI layer request id (> 0) or self request (< 0)
-    std::map<int, std::pair<int, int>> recv_of;  ///< program request id of an Irecv -> (source, tag)
+    IdTable<Request> requests;       ///< by program request id + 1
     std::map<int, std::deque<int64_t>> self_arrived;  ///< tag -> bytes of self messages not yet received
     std::map<int, std::deque<int>> self_posted;       ///< tag -> self receives waiting for a message
     std::map<int, SelfRequest> self_reqs;
@@ -92,7 +99,9 @@ class NpbRun {
   uint32_t* ids_;
   std::function<void()> finished_;
   std::vector<Rank> ranks_;
-  std::map<std::tuple<int, int, int>, std::deque<InFlight>> in_flight_;
+  /// Messages sent and not yet received, by (source, destination, tag), oldest first among equal keys (a
+  /// multimap inserts after its equals): a node per message in flight, freed when it is received.
+  std::multimap<std::tuple<int, int, int>, InFlight> in_flight_;
   size_t done_ = 0;
   Time start_ = 0, end_ = 0;
   uint64_t messages_ = 0;

@@ -109,6 +109,27 @@ TEST(OmpiElan4, UnexpectedEagerAndRendezvousMessagesCompleteWhenPosted) {
   }
 }
 
+TEST(OmpiElan4, MpiWaitThenReleaseFreesTheRequestsOnBothSides) {
+  for (uint32_t bytes : {100u, 8192u}) {  // eager, and rendezvous by RDMA write
+    OmpiRun r(OmpiElan4Options{});
+    int rreq = 0, sreq = 0, waited = 0;
+    rreq = r.ep.irecv(1, 0, 5, bytes, [&]() { r.ep.wait(1, rreq, [&]() { ++waited; }); });
+    sreq = r.ep.isend(0, 1, 5, bytes, [&]() { r.ep.wait(0, sreq, [&]() { ++waited; }); });
+    r.run();
+    ASSERT_EQ(waited, 2) << bytes;
+    ASSERT_NE(r.ep.pml(1).recv_request(static_cast<uint64_t>(rreq)), nullptr) << "kept until released";
+    ASSERT_NE(r.ep.pml(0).send_request(static_cast<uint64_t>(sreq)), nullptr);
+    r.ep.release(1, rreq);
+    r.ep.release(0, sreq);
+    EXPECT_EQ(r.ep.pml(1).recv_request(static_cast<uint64_t>(rreq)), nullptr) << bytes;
+    EXPECT_EQ(r.ep.pml(0).send_request(static_cast<uint64_t>(sreq)), nullptr) << bytes;
+    bool again = false;  // MPI_Wait on a freed handle (MPI_REQUEST_NULL) returns at once
+    r.ep.wait(0, sreq, [&]() { again = true; });
+    r.run();
+    EXPECT_TRUE(again);
+  }
+}
+
 TEST(OmpiElan4, EagerLimitIsOneSlotMinusTheHeader) {
   OmpiRun r(OmpiElan4Options{});
   EXPECT_EQ(r.ep.ptl(0, 0).eager_limit(), 2048u - 64u);
