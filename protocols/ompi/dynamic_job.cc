@@ -52,6 +52,7 @@ DynamicJob::DynamicJob(Simulator& sim, QsnetCluster& cluster, const ParameterSet
   pml_options_.inline_rendezvous = o.inline_rendezvous;
   ptl_options_.header_bytes = static_cast<uint32_t>(p.get("ompi.header_bytes"));
   ptl_options_.ctl_header_bytes = static_cast<uint32_t>(p.get("ompi.ctl_header_bytes"));
+  ptl_options_.qdma_descriptors = static_cast<uint32_t>(p.get("ompi.qdma_descriptors"));
 }
 
 DynamicJob::~DynamicJob() = default;

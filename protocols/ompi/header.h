@@ -45,6 +45,7 @@ struct Header {
   int rail = 0;
   uint32_t message = 0;  ///< trace message id of the MPI message
   int owner = 2;         ///< (model) the host thread that handles or issued it: progress worker 0/1, 2 = application
+  bool tx_descriptor = false;  ///< (model) sent by PtlElan4::send_frag on a QDMA descriptor of tx_desc_free
 };
 
 /// Wire type code: the type plus kCompletionOffset for local-completion entries.

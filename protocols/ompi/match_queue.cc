@@ -31,19 +31,22 @@ MatchResult MatchQueue::match_one(const Header& h, uint32_t* inspected) {
 std::vector<MatchResult> MatchQueue::arrive(const Header& h, uint32_t* inspected) {
   std::vector<MatchResult> out;
   auto key = std::make_pair(h.context, h.src);
-  uint16_t& expected = expected_seq_[key];
+  uint16_t& expected = seq_slot(expected_seq_, h.context, h.src);
   if (h.msg_seq != expected) {  // ahead of order (another rail overtook): hold it
     held_[key][h.msg_seq] = h;
     return out;
   }
   out.push_back(match_one(h, inspected));
   ++expected;
-  auto& held = held_[key];
+  auto source = held_.find(key);
+  if (source == held_.end()) return out;
+  auto& held = source->second;
   for (auto it = held.find(expected); it != held.end(); it = held.find(expected)) {
     out.push_back(match_one(it->second, inspected));
     held.erase(it);
     ++expected;
   }
+  if (held.empty()) held_.erase(source);
   return out;
 }
 

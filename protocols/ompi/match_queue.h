@@ -33,7 +33,7 @@ struct MatchResult {
 class MatchQueue {
  public:
   /// Next sequence number for a send to `dst` on `context` (the sender side of the ordering).
-  uint16_t next_send_seq(uint32_t context, int dst) { return send_seq_[{context, dst}]++; }
+  uint16_t next_send_seq(uint32_t context, int dst) { return seq_slot(send_seq_, context, dst)++; }
 
   /// Posts a receive. If an unexpected message matches, it is removed and returned; else `r` is queued.
   std::optional<Header> post(const PostedRecv& r, uint32_t* inspected);
@@ -52,12 +52,20 @@ class MatchQueue {
     return r.context == h.context && (r.src == kAnySource || r.src == h.src) && (r.tag == kAnyTag || r.tag == h.tag);
   }
   MatchResult match_one(const Header& h, uint32_t* inspected);
+  /// Per-peer sequence numbers of one context, as mca_pml_teg_comm_t's c_msg_seq / c_next_msg_seq arrays: dense by
+  /// peer rank (2 bytes a peer, not a map node: a 4,096-rank all-to-all touches 16.8 M pairs).
+  using SeqTable = std::map<uint32_t, std::vector<uint16_t>>;
+  static uint16_t& seq_slot(SeqTable& t, uint32_t context, int peer) {
+    std::vector<uint16_t>& v = t[context];
+    if (static_cast<size_t>(peer) >= v.size()) v.resize(static_cast<size_t>(peer) + 1, 0);
+    return v[static_cast<size_t>(peer)];
+  }
 
   std::deque<PostedRecv> posted_;
   std::deque<Header> unexpected_;
-  std::map<std::pair<uint32_t, int>, uint16_t> send_seq_;
-  std::map<std::pair<uint32_t, int>, uint16_t> expected_seq_;
-  std::map<std::pair<uint32_t, int>, std::map<uint16_t, Header>> held_;
+  SeqTable send_seq_;
+  SeqTable expected_seq_;
+  std::map<std::pair<uint32_t, int>, std::map<uint16_t, Header>> held_;  ///< only sources with fragments held
 };
 
 }  // namespace hpcsim::ompi

@@ -33,6 +33,7 @@ OmpiElan4::OmpiElan4(Simulator& sim, QsnetCluster& cluster, const ParameterSet& 
   po.chained = o_.chained;
   po.header_bytes = static_cast<uint32_t>(p.get("ompi.header_bytes"));
   po.ctl_header_bytes = static_cast<uint32_t>(p.get("ompi.ctl_header_bytes"));
+  po.qdma_descriptors = static_cast<uint32_t>(p.get("ompi.qdma_descriptors"));
   ptls_.resize(static_cast<size_t>(o_.rails));
   for (int r = 0; r < o_.rails; ++r)
     for (int i = 0; i < cluster.size(); ++i) {

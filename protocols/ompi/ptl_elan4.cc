@@ -77,11 +77,24 @@ PtlElan4* PtlElan4::peer(int dst) {
   return p;
 }
 
-void PtlElan4::send_frag(const Header& h, uint32_t data_bytes, Done then) {
-  if (!peer(h.dst)) {
+void PtlElan4::send_frag(const Header& frag, uint32_t data_bytes, Done then) {
+  if (!peer(frag.dst)) {
     then();
     return;
   }
+  Header h = frag;
+  h.tx_descriptor = true;
+  if (h.owner == 2 && progress_ && descriptors_in_use_ >= o_.qdma_descriptors) {
+    ++descriptor_waits_;
+    waiting_for_descriptor_ = true;
+    progress_->wait([this]() { return descriptors_in_use_ < o_.qdma_descriptors; }, 0,
+                    [this, h, data_bytes, then = std::move(then)]() mutable {
+                      waiting_for_descriptor_ = false;
+                      send_frag(h, data_bytes, std::move(then));
+                    });
+    return;
+  }
+  ++descriptors_in_use_;
   host_.compute(kPtlQdma, [this, h, data_bytes, then = std::move(then)]() mutable {
     host_.memcpy(data_bytes, [this, h, data_bytes, then = std::move(then)]() mutable {
       if (progress_) progress_->dma_started(h.owner);
@@ -142,6 +155,15 @@ void PtlElan4::get(const Header& fin_ack, uint32_t bytes, Done then) {
   });
 }
 
+PtlElan4::Done PtlElan4::return_descriptor(const Header& h, Done then) {
+  if (!h.completion || !h.tx_descriptor || descriptors_in_use_ == 0) return then;
+  --descriptors_in_use_;
+  if (!waiting_for_descriptor_) return then;
+  // The application spins for a descriptor: in the thread modes it sleeps on its condition variable, and this
+  // thread signals it once the entry is handled (Progress::notify wakes it only if its wait is now satisfied).
+  return [this, message = h.message, then = std::move(then)]() mutable { progress_->notify(message, std::move(then)); };
+}
+
 void PtlElan4::process(Source& s, Done then) {
   if (s.words) {  // a done word: its cache line, then the descriptor it names
     uint64_t cookie = s.words->front();
@@ -150,6 +172,7 @@ void PtlElan4::process(Source& s, Done then) {
     int owner = h.owner;
     h.owner = s.owner;
     if (h.completion && progress_) progress_->dma_completed(owner);
+    then = return_descriptor(h, std::move(then));
     host_.read_dma_written(8, [this, h, then = std::move(then)]() mutable {
       host_.compute(kPtlDispatch, [this, h, then = std::move(then)]() mutable { deliver_(h, std::move(then)); });
     });
@@ -161,6 +184,7 @@ void PtlElan4::process(Source& s, Done then) {
   int owner = h.owner;
   h.owner = s.owner;  // whatever this entry makes the host do is issued by the draining thread
   if (h.completion && progress_) progress_->dma_completed(owner);
+  then = return_descriptor(h, std::move(then));
   host_.read_dma_written(slot.bytes, [this, &q, h, then = std::move(then)]() mutable {
     host_.compute(kPtlDispatch, [this, &q, h, then = std::move(then)]() mutable {
       // The receive loop handles the entry, then advances fptr, writes q_fptr back and re-primes.

@@ -42,6 +42,7 @@ struct PtlOptions {
   bool chained = true;        ///< FIN / FIN_ACK chained to the RDMA by a COPY event (no host involvement)
   uint32_t header_bytes = 64;
   uint32_t ctl_header_bytes = 48;
+  uint32_t qdma_descriptors = 128;  ///< MAX_QDESCS: the tx_desc_free list's limit
 };
 
 /// One PTL instance: one node, one rail (one Elan4 context). Entry points are called on a host thread and
@@ -62,6 +63,10 @@ class PtlElan4 {
   int node() const { return node_; }
   /// Fragments not sent because `peers[dst]` was empty (a departed process: its context is freed).
   uint64_t refused() const { return refused_; }
+  /// QDMA send descriptors taken and not yet returned (their local completion is still to be processed).
+  uint32_t descriptors_in_use() const { return descriptors_in_use_; }
+  /// Times an application send found no free descriptor and spun the progress engine for one.
+  uint64_t descriptor_waits() const { return descriptor_waits_; }
   void set_deliver(Deliver d) { deliver_ = std::move(d); }
   /// Registers this PTL's sources with the node's progress engine.
   void attach(Progress& progress);
@@ -69,7 +74,11 @@ class PtlElan4 {
   /// `peers[h.dst]` is the PTL of the destination process (index = MPI rank in the job; for a static job
   /// rank = node). The DMA is routed to that PTL's node: the rank is translated to a context, not used as
   /// a node number (seed 001 "Break the coupling of MPI Rank and VPID"). An empty entry refuses the send.
-  /// QDMA of header `h` + `data_bytes` to `h.dst`, with a chained local completion (type + 8).
+  /// QDMA of header `h` + `data_bytes` to `h.dst`, with a chained local completion (type + 8). It takes a QDMA
+  /// descriptor, returned when that completion is processed; the application thread (h.owner 2) that finds all
+  /// PtlOptions::qdma_descriptors taken drives progress (Progress::wait) until one returns, as
+  /// mca_ptl_elan_alloc_desc spins on ptlm_progress. A progress thread's send (an ACK while it drains) is not
+  /// held back: the model does not recurse into progress from inside progress.
   void send_frag(const Header& h, uint32_t data_bytes, Done then);
   /// RDMA write of `bytes` to `fin.dst`; then FIN (`fin`) — chained from the RDMA's completion event, or
   /// (chained = false) sent by the host after it sees the RDMA complete — and its local completion.
@@ -85,6 +94,9 @@ class PtlElan4 {
   std::shared_ptr<E4Event> completion_event(const Header& h);
   std::shared_ptr<E4Dma> qdma(const Header& h, uint32_t data_bytes);
   void process(Source& s, Done then);
+  /// A local completion of a send_frag QDMA returns its descriptor to tx_desc_free; `then` (continuing the
+  /// draining thread) comes back, wrapped to wake an application waiting for a descriptor.
+  Done return_descriptor(const Header& h, Done then);
   /// The destination's PTL, or nullptr (counted as refused) when `dst` has no attached process.
   PtlElan4* peer(int dst);
 
@@ -101,6 +113,9 @@ class PtlElan4 {
   Progress* progress_ = nullptr;
   Deliver deliver_;
   uint64_t refused_ = 0;
+  uint32_t descriptors_in_use_ = 0;
+  uint64_t descriptor_waits_ = 0;
+  bool waiting_for_descriptor_ = false;  ///< the application spins in send_frag for a descriptor
 };
 
 }  // namespace hpcsim::ompi

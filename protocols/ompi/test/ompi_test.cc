@@ -1,6 +1,10 @@
 // Open MPI PML rules (matching, ordering, unexpected), PTL protocol switches, striping, MPI-2 process pool.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+#include <vector>
+
 #include "hw/qsnet_cluster.h"
 #include "ompi/match_queue.h"
 #include "ompi/ompi_elan4.h"
@@ -127,6 +131,54 @@ TEST(OmpiElan4, MpiWaitThenReleaseFreesTheRequestsOnBothSides) {
     r.ep.wait(0, sreq, [&]() { again = true; });
     r.run();
     EXPECT_TRUE(again);
+  }
+}
+
+// mca_ptl_elan_alloc_desc: an application send that finds every QDMA descriptor taken spins the PTL's progress until
+// a local completion returns one, so no more than ompi.qdma_descriptors QDMAs are ever outstanding, and every message
+// still arrives; with the limit far above the sends nothing waits and the run is the same as before the limit.
+TEST(OmpiElan4, SendsBeyondTheQdmaDescriptorsWaitForOneAndAllArrive) {
+  for (ProgressMode mode : {ProgressMode::kPolling, ProgressMode::kOneThread}) {
+    for (int limit : {2, 4096}) {
+      ParameterSet p{"osu-elan4-2005"};
+      ASSERT_EQ(p.set("ompi.qdma_descriptors", limit), "");
+      Simulator sim{200000};
+      QsnetCluster cluster(sim, p, 2, NicFamily::kElan4, 1);
+      uint32_t ids = 0;
+      OmpiElan4Options o;
+      o.progress = mode;
+      OmpiElan4 ep(sim, cluster, p, o, &ids, 0);
+      constexpr int kSends = 24;
+      int arrived = 0, sent = 0;
+      uint32_t most = 0;
+      std::vector<int> rreqs(kSends), sreqs(kSends);
+      for (int i = 0; i < kSends; ++i) rreqs[i] = ep.irecv(1, 0, 5, 100, []() {});
+      std::function<void(int)> wait_sends = [&](int k) {
+        if (k < kSends) ep.wait(0, sreqs[k], [&, k]() { ++sent; wait_sends(k + 1); });
+      };
+      std::function<void(int)> post = [&](int i) {
+        most = std::max(most, ep.ptl(0, 0).descriptors_in_use());
+        if (i == kSends) {  // then MPI_Wait on every send in turn
+          wait_sends(0);
+          return;
+        }
+        sreqs[i] = ep.isend(0, 1, 5, 100, [&, i]() { post(i + 1); });
+      };
+      post(0);
+      std::function<void(int)> receive = [&](int k) {
+        if (k < kSends) ep.wait(1, rreqs[k], [&, k]() { ++arrived; receive(k + 1); });
+      };
+      receive(0);
+      while (!sim.run(1u << 20)) {
+      }
+      EXPECT_EQ(arrived, kSends) << limit;
+      EXPECT_EQ(sent, kSends) << limit;
+      EXPECT_LE(most, static_cast<uint32_t>(limit));
+      if (limit == 2)
+        EXPECT_GT(ep.ptl(0, 0).descriptor_waits(), 0u);
+      else
+        EXPECT_EQ(ep.ptl(0, 0).descriptor_waits(), 0u);
+    }
   }
 }
 
