@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CoreBridge, type EmscriptenCore } from '../../web/src/sim/coreBridge';
 import type { CoreCatalog } from '../../web/src/sim/coreCatalog';
+import { parseNativeProgress, progressLine } from '../js/runProgress';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const NATIVE_BIN = join(ROOT, 'build/native/hpcsim-native');
@@ -65,11 +66,16 @@ export function runNativeStreaming(text: string, args: string[]): Promise<SimRes
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (b: Buffer) => out.push(b));
+    const started = performance.now();
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       for (const line of chunk.split('\n').filter((l) => l.length > 0)) {
-        if (line.startsWith('progress: ')) process.stderr.write(`${line}\n`);
-        else err += `${line}\n`;
+        if (!line.startsWith('progress: ')) {
+          err += `${line}\n`;
+          continue;
+        }
+        const sample = parseNativeProgress(line, performance.now() - started);
+        process.stderr.write(`${sample ? progressLine(sample) : line}\n`);
       }
     });
     child.on('error', reject);

@@ -16,6 +16,7 @@ import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimR
 import { formatTables } from './format';
 import { formatReport, readManifest } from './fidelityReport';
 import { figureRow, type CheckResult } from '../js/paperCheck';
+import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';
@@ -152,7 +153,8 @@ async function runWasm(text: string, bounds: Bounds): Promise<SimResult> {
       }
       if (!bounds.quiet && Date.now() - lastReport >= 2000) {
         lastReport = Date.now();
-        process.stderr.write(`progress: ${(core.nowPs(id) / 1e6).toFixed(3)} us simulated, ${core.events(id)} events\n`);
+        const sample = { elapsedMs: Date.now() - start, now_ps: core.nowPs(id), events: core.events(id), fraction: core.fractionDone(id) };
+        process.stderr.write(`${progressLine(sample)}\n`);
       }
     }
     const result = JSON.parse(core.resultText(id)) as SimResult & { bounded?: unknown };

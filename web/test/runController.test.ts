@@ -237,3 +237,21 @@ test('a run past its memory budget stops, bounded, with the figures of what fini
   assert.ok((result.bounded!.memory_mib ?? 0) > 0);
   assert.ok(run.trace.length > 0, 'the trace so far is kept');
 });
+
+test('while computing, the progress line has events per second and a share done that only grows, toward the end', async () => {
+  const { run } = controller('a');
+  const seen: { fraction: number | null; rate: number; left: number | null }[] = [];
+  const stop = run.store.subscribe((s) => {
+    if (s.progress && s.status === 'running') seen.push({ fraction: s.progress.fraction, rate: s.progress.eventsPerSecond, left: s.progress.secondsLeft });
+  });
+  run.start(load('ompi-elan4-64-alltoall'), 1, 'core://node');  // two series of one MPI job: the core can tell
+  assert.equal(await settled(run), 'finished');
+  stop();
+  assert.ok(seen.length >= 2, `progress reports: ${seen.length}`);
+  for (const p of seen) {
+    assert.ok(p.rate > 0);
+    assert.ok(p.fraction !== null && p.fraction >= 0 && p.fraction <= 1, String(p.fraction));
+  }
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i].fraction! >= seen[i - 1].fraction!, 'the share done never goes back');
+  assert.ok(seen.some((p) => p.left !== null), 'an estimate of the time left once 1% is done');
+});

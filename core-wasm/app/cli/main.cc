@@ -164,9 +164,9 @@ int main(int argc, char** argv) {
     }
     if (progress && clock::now() - last_report >= std::chrono::seconds(2)) {
       last_report = clock::now();
-      std::fprintf(stderr, "progress: %.3f us simulated, %llu events\n",
+      std::fprintf(stderr, "progress: %.3f us simulated, %llu events, %.6f done\n",
                    static_cast<double>(session->sim().now()) / 1e6,
-                   static_cast<unsigned long long>(session->sim().events_executed()));
+                   static_cast<unsigned long long>(session->sim().events_executed()), session->fraction_done());
     }
   }
   if (csv) std::fclose(csv);

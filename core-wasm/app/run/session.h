@@ -24,6 +24,8 @@ class Session {
   bool run_until(Time horizon, uint64_t event_budget);
   bool reached_horizon(Time horizon) const { return !finished_ && sim_->next_time() > horizon; }
   bool finished() const { return finished_; }
+  /// Share of the workload done, 0 to 1 (1 once finished), or -1 when its workload cannot tell (WorkloadRun).
+  double fraction_done() const { return finished_ ? 1.0 : run_->fraction_done(); }
   /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, message_histograms).
   std::string result_json() const;
   /// The machine's topology, annotated by the workload (core-wasm/app/wasm/README.md).

@@ -39,6 +39,31 @@ TEST(Session, SlicingDoesNotChangeTheRun) {
             run_session(small_scenario("tports", "send"), 1u << 20)["fingerprint"]);
 }
 
+// The progress line's share done (WorkloadRun::fraction_done): never goes back, lies in [0, 1], and is 1 at the end,
+// for a ping-pong sweep (its jobs) and for an MPI job's series (their ranks' steps).
+TEST(Session, ShareDoneGrowsToOne) {
+  const std::string alltoall = R"({"format":"hpc-interconnect-scenario","version":1,"id":"a",
+    "cluster":{"fabric":"qsnet2","nic":"elan4","nodes":8},"workload":{"kind":"alltoall","bytes":1024,"iterations":2,
+    "series":[{"id":"w","protocol":"ompi","operation":"rdma-write"},{"id":"r","protocol":"ompi","operation":"rdma-read"}]}})";
+  for (const std::string& text : {small_scenario("portals", "put"), alltoall}) {
+    std::string err;
+    auto s = Session::create(text, &err);
+    ASSERT_TRUE(s) << err;
+    double last = s->fraction_done();
+    EXPECT_GE(last, 0.0);
+    int rises = 0;
+    while (!s->run(200)) {
+      double f = s->fraction_done();
+      EXPECT_GE(f, last);
+      EXPECT_LE(f, 1.0);
+      rises += f > last ? 1 : 0;
+      last = f;
+    }
+    EXPECT_EQ(s->fraction_done(), 1.0);
+    EXPECT_GE(rises, 2) << text;  // the ping-pong: 0, 1/3, 2/3 of its three sizes, then 1
+  }
+}
+
 TEST(Session, ParametersChangeTheRun) {
   auto base = run_session(small_scenario("portals", "get"));
   auto fast = run_session(small_scenario("portals", "get", R"(,"parameters":{"elan3.thread_clock_MHz":200})"));

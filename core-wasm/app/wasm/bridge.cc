@@ -79,6 +79,12 @@ HS_EXPORT double hs_events(uint32_t id) {
   return s ? static_cast<double>(s->sim().events_executed()) : 0.0;
 }
 
+/// Share of the workload done, 0 to 1, or -1 when the workload cannot tell (or no such session).
+HS_EXPORT double hs_fraction_done(uint32_t id) {
+  hpcsim::Session* s = find(id);
+  return s ? s->fraction_done() : -1.0;
+}
+
 HS_EXPORT uint32_t hs_trace_take(uint32_t id, uint32_t max_records) {
   hpcsim::Session* s = find(id);
   return s ? static_cast<uint32_t>(s->sim().trace().take(max_records)) : 0;

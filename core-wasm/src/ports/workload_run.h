@@ -21,6 +21,9 @@ class WorkloadRun {
   /// "" while running or after the end; else (the simulation went idle before the end: a protocol deadlock)
   /// where it stopped.
   virtual std::string stalled() const { return ""; }
+  /// Share of the workload done, 0 to 1, counted in its own units (jobs, series, rank-program steps), for the
+  /// progress line's estimate of the time left; -1 when the workload cannot tell.
+  virtual double fraction_done() const { return -1; }
   /// Adds what the workload knows of the hardware to the topology JSON (ping-pong node groups).
   virtual void annotate_topology(nlohmann::json& topology) const { (void)topology; }
 };

@@ -53,4 +53,11 @@ std::string MpiJobSeries::stalled() const {
          runs_.back()->where();
 }
 
+double MpiJobSeries::fraction_done() const {
+  if (done_ || scenario_.series.empty()) return 1.0;
+  if (runs_.empty()) return 0.0;
+  return (static_cast<double>(runs_.size() - 1) + runs_.back()->fraction_done()) /
+         static_cast<double>(scenario_.series.size());
+}
+
 }  // namespace hpcsim

@@ -35,6 +35,8 @@ class MpiJobSeries : public WorkloadRun {
   void start() override { start_series(0); }
   /// "" while running or after the end; else (the simulation went idle mid-run) where the ranks stand.
   std::string stalled() const override;
+  /// Series run so far, the current one by its ranks' steps, over the series.
+  double fraction_done() const override;
   /// Microseconds of one call of series `s`, or -1 before it has run.
   double call_us(size_t s) const { return s < call_us_.size() ? call_us_[s] : -1; }
 

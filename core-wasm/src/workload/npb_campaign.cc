@@ -1,5 +1,6 @@
 #include "workload/npb_campaign.h"
 
+#include <algorithm>
 #include <map>
 
 #include "catalog/catalog.h"
@@ -153,6 +154,13 @@ void NpbCampaign::append_histograms(nlohmann::ordered_json& histograms) const {
                             {"histogram", h}});
     }
   }
+}
+
+double NpbCampaign::fraction_done() const {
+  if (jobs_.empty()) return 1.0;
+  if (runs_.empty()) return 0.0;
+  double current = runs_.back() ? runs_.back()->fraction_done() : 0.0;
+  return std::min(1.0, (static_cast<double>(runs_.size() - 1) + current) / static_cast<double>(jobs_.size()));
 }
 
 }  // namespace hpcsim

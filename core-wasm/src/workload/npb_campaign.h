@@ -54,6 +54,8 @@ class NpbCampaign : public WorkloadRun {
   bool finished() const { return done_; }
   /// Seconds of the timed region of benchmark `run` with `series` (-1: one process), or -1 if not run yet.
   double seconds(size_t run, int series) const;
+  /// Jobs (benchmark x series runs) finished, the current one by its ranks' steps, over the jobs.
+  double fraction_done() const override;
 
  private:
   struct Job {

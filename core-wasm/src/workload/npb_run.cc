@@ -16,7 +16,10 @@ NpbRun::NpbRun(Simulator& sim, std::function<Host&(int)> host, MpiEndpoint* mpi,
                std::function<void()> finished)
     : sim_(sim), host_(std::move(host)), mpi_(mpi), programs_(std::move(programs)),
       cycles_per_flop_(cycles_per_flop), series_(series), ids_(message_ids), finished_(std::move(finished)),
-      ranks_(programs_.size()) {}
+      ranks_(programs_.size()) {
+  for (const npb::RankProgram& p : programs_)
+    for (const Op& op : p.ops) steps_total_ += op.kind == OpKind::Exchange ? static_cast<uint64_t>(npb::exchange_steps(op)) : 1;
+}
 
 void NpbRun::start() {
   start_ = sim_.now();
@@ -46,6 +49,7 @@ void NpbRun::step(int r) {
     finish_rank();
     return;
   }
+  ++steps_done_;
   if (ops[k.pc].kind == OpKind::Exchange) k.step = npb::exchange_step(ops[k.pc], r, k.sub++);
   const Op& op = ops[k.pc].kind == OpKind::Exchange ? k.step : ops[k.pc++];
   switch (op.kind) {

@@ -50,6 +50,10 @@ class NpbRun {
   std::string where() const;
   /// Point-to-point messages between different ranks sent so far.
   uint64_t messages() const { return messages_; }
+  /// Share of the programs' steps run so far, 0 to 1 (an Exchange counts its steps, npb::exchange_steps).
+  double fraction_done() const {
+    return steps_total_ == 0 ? 1.0 : static_cast<double>(steps_done_) / static_cast<double>(steps_total_);
+  }
 
  private:
   struct SelfRequest {
@@ -105,6 +109,7 @@ class NpbRun {
   size_t done_ = 0;
   Time start_ = 0, end_ = 0;
   uint64_t messages_ = 0;
+  uint64_t steps_total_ = 0, steps_done_ = 0;
 };
 
 }  // namespace hpcsim

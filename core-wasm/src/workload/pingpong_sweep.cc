@@ -55,7 +55,12 @@ Elan3Nic* PingPongSweep::elan3(int node) const {
   return q && q->family() == NicFamily::kElan3 ? &q->nic(node) : nullptr;
 }
 
+double PingPongSweep::fraction_done() const {
+  return jobs_.empty() ? 1.0 : static_cast<double>(job_) / static_cast<double>(jobs_.size());
+}
+
 void PingPongSweep::start_job(size_t j) {
+  job_ = j;
   if (j >= jobs_.size()) {
     if (finished_) finished_();
     return;

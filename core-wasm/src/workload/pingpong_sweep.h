@@ -27,6 +27,8 @@ class PingPongSweep : public WorkloadRun {
   /// initiator-breakdown and nic-thread-breakdown (seed 002 Tables 1 and 2, 0-byte messages), then each protocol's
   /// own sweep tables.
   void append_tables(nlohmann::ordered_json& tables) const override;
+  /// Ping-pong runs (size x series jobs) started before the current one, over the jobs.
+  double fraction_done() const override;
   /// {"id": "pingpong/<series id>", "histogram"}: every iteration sends one message each way, on every pair.
   void append_histograms(nlohmann::ordered_json& histograms) const override;
   /// Node groups: `group` on each grouped host, `groups` [{nodes, series, label, series_index}].
@@ -65,6 +67,7 @@ class PingPongSweep : public WorkloadRun {
   uint32_t* ids_;
   std::function<void()> finished_;
   std::vector<Job> jobs_;
+  size_t job_ = 0;  ///< the job running (jobs_.size() after the last)
   std::unique_ptr<PingPongEndpoint> endpoint_;
   std::unique_ptr<PingPong> pingpong_;
   std::vector<std::unique_ptr<PingPongEndpoint>> retired_endpoints_;

@@ -1,5 +1,6 @@
 /**
- * The run's progress as the worker reports it (simulated µs and kernel events while computing; events and trace
+ * The run's progress as the worker reports it (simulated µs and kernel events while computing, with events per second,
+ * the share of the workload done and an estimate of the time left; events and trace
  * records once done) and the Cancel button while it computes. `data-status`, `data-records` and
  * `data-packet-records` expose the run's state and trace size to tests and benchmarks.
  */
@@ -8,6 +9,7 @@ import { useRun, useRunStateInTransition } from '../run/RunContext';
 import { formatUs } from '../charts/formatUs';
 import { formatCount } from '../charts/formatCount';
 import { useSimResult } from '../hooks/useSimResult';
+import { progressTail } from '../../../core-wasm/js/runProgress';
 
 /**
  * The figures change with every progress message while the run computes, so they arrive as transitions
@@ -18,6 +20,7 @@ export function RunProgress({ onCancel }: { onCancel: () => void }) {
   const status = useRunStatus();
   const now_ps = useRunStateInTransition('now_ps');
   const events = useRunStateInTransition('events');
+  const progress = useRunStateInTransition('progress');
   const records = useRunStateInTransition('traceRecords');
   const run = useRun();
   const result = useSimResult();
@@ -29,6 +32,11 @@ export function RunProgress({ onCancel }: { onCancel: () => void }) {
       <span className="run-status" data-testid="run-status" data-status={status} data-records={records} data-packet-records={run.trace.index.packet.length}>
         {status === 'loading' && 'loading core…'}
         {status === 'running' && `simulating: ${formatUs(now_ps)} µs, ${formatCount(events)} events`}
+        {status === 'running' && progress && (
+          <span className="run-rate" data-testid="run-rate" data-fraction={progress.fraction ?? -1}>
+            {` (${progressTail(progress)})`}
+          </span>
+        )}
         {status === 'finished' && `${bounded ? 'stopped at the memory budget' : stalled ? 'stalled (see the tables)' : 'done'}: ${formatCount(events)} events, ${formatCount(records)} trace records`}
         {status === 'cancelled' && 'cancelled'}
         {status === 'error' && 'failed'}

@@ -13,6 +13,7 @@ import { normalizeResult } from '../sim/normalizeResult';
 import { failureText } from './failureText';
 import { MessageChannel } from '../sim/messageChannel';
 import { TraceStore } from '../trace/traceStore';
+import { progressFigures, type ProgressFigures } from '../../../core-wasm/js/runProgress';
 
 export type RunStatus = 'idle' | 'loading' | 'running' | 'finished' | 'cancelled' | 'error';
 
@@ -26,6 +27,8 @@ export interface RunState {
   error: string | null;
   now_ps: number;
   events: number;
+  /** While computing: events per second, the share done and the time left (core-wasm/js/runProgress.ts). */
+  progress: ProgressFigures | null;
   /** Latest time covered by the trace (or the simulated end time once finished), ps. */
   end_ps: number;
   /** Changes whenever `trace` received records (painters re-read the arrays). */
@@ -43,6 +46,7 @@ const INITIAL: Omit<RunState, 'revision' | 'traceVersion'> = {
   error: null,
   now_ps: 0,
   events: 0,
+  progress: null,
   end_ps: 0,
   traceRecords: 0,
   topology: null,
@@ -167,11 +171,13 @@ export class RunController {
     };
     this.died = (reason) => fail(reason, 'worker');
 
+    let computingSince = now();
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       if (this.worker !== worker) return; // a newer run replaced this one
       const m = e.data;
       switch (m.type) {
         case 'ready':
+          computingSince = now();
           patch({ kindNames: parseKindNames(m.kinds), parameters: m.parameters, status: 'running' });
           break;
         case 'topology': {
@@ -185,7 +191,11 @@ export class RunController {
           notifyTrace('batch');
           break;
         case 'progress':
-          patch({ now_ps: m.now_ps, events: m.events });
+          patch({
+            now_ps: m.now_ps,
+            events: m.events,
+            progress: progressFigures({ elapsedMs: now() - computingSince, now_ps: m.now_ps, events: m.events, fraction: m.fraction }),
+          });
           notifyTrace('flush');
           break;
         case 'done': {

@@ -167,7 +167,7 @@ export type FromWorker =
    */
   | { type: 'topology'; topologyJson: string }
   | { type: 'trace'; batch: TraceBatch }
-  | { type: 'progress'; now_ps: number; events: number }
+  | { type: 'progress'; now_ps: number; events: number; /** share of the workload done, 0-1; -1: unknown */ fraction: number }
   | { type: 'done'; resultText: string; now_ps: number; events: number }
   | { type: 'cancelled'; now_ps: number; events: number }
   /** Reply to a `message` request: the core's JSON, or null when this core has no hs_message_json (or no session). */

@@ -22,6 +22,7 @@ export const CORE_EXPORTS = {
   hs_run_until: { returns: 'number', args: ['number', 'number', 'number'] },
   hs_now_ps: { returns: 'number', args: ['number'] },
   hs_events: { returns: 'number', args: ['number'] },
+  hs_fraction_done: { returns: 'number', args: ['number'] },
   hs_trace_take: { returns: 'number', args: ['number', 'number'] },
   hs_trace_column: { returns: 'number', args: ['number', 'number'] },
   hs_result_json: { returns: 'string', args: ['number'] },
@@ -127,6 +128,14 @@ export class CoreBridge {
   /** Kernel events executed so far. */
   events(id: number): number {
     return this.call('hs_events', id) as number;
+  }
+
+  /**
+   * Share of the workload done, 0 to 1 (its jobs, series or rank-program steps; 1 once finished), or -1 when the
+   * workload cannot tell: what the progress line's estimate of the time left rests on.
+   */
+  fractionDone(id: number): number {
+    return this.call('hs_fraction_done', id) as number;
   }
 
   /** Moves up to `maxRecords` pending trace records into the session's batch; the count (0 = none pending). */

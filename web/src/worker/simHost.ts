@@ -154,7 +154,7 @@ export class SimHost {
           status = core.run(id, EVENTS_PER_CALL);
         if (status === 'failed') throw new Error(`Simulation failed: ${core.lastError() || 'unknown error'}`);
         drainTrace();
-        post({ type: 'progress', now_ps: core.nowPs(id), events: core.events(id) });
+        post({ type: 'progress', now_ps: core.nowPs(id), events: core.events(id), fraction: core.fractionDone(id) });
         if (status === 'finished') break;
         if (overBudget || (status === 'more' && core.memoryBytes() >= budget)) {
           overBudget = true;
