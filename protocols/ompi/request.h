@@ -8,35 +8,37 @@ namespace hpcsim::ompi {
 
 /// A send: MPI_Isend(buffer of `bytes`, dst, tag, comm). Complete when every byte is acknowledged
 /// (eager: the QDMA's local completion; rendezvous: FIN's local completion or FIN_ACK).
+/// (Fields ordered widest first: 64 bytes, as every posted request of a 4,096-node all-to-all is live at once.)
 struct SendRequest {
   uint64_t id = 0;
+  uint64_t bytes = 0;
+  uint64_t bytes_delivered = 0;  ///< acknowledged so far
+  uint64_t first_frag = 0;       ///< bytes carried by the first fragment
+  Time started = 0;
   int peer = 0;
   int tag = 0;
   uint32_t context = 0;
-  uint64_t bytes = 0;
+  uint32_t message = 0;
   uint16_t seq = 0;
-  uint64_t bytes_delivered = 0;  ///< acknowledged so far
-  uint64_t first_frag = 0;       ///< bytes carried by the first fragment
   bool rendezvous = false;
   bool complete = false;
-  uint32_t message = 0;
-  Time started = 0;
 };
 
 /// A receive: MPI_Irecv(buffer of `bytes`, src or kAnySource, tag or kAnyTag, comm).
+/// (Fields ordered widest first: 64 bytes.)
 struct RecvRequest {
   uint64_t id = 0;
-  int peer = 0;
-  int tag = 0;
-  uint32_t context = 0;
   uint64_t bytes = 0;
   uint64_t msg_length = 0;  ///< length of the matched message (0 until matched)
   uint64_t received = 0;
+  uint64_t send_ptr = 0;  ///< the sender's request (src_ptr of the match header)
+  int peer = 0;
+  int tag = 0;
+  uint32_t context = 0;
+  int matched_src = -1;
+  uint32_t message = 0;
   bool matched = false;
   bool complete = false;
-  int matched_src = -1;
-  uint64_t send_ptr = 0;  ///< the sender's request (src_ptr of the match header)
-  uint32_t message = 0;
 };
 
 }  // namespace hpcsim::ompi

@@ -10,10 +10,12 @@
 
 namespace hpcsim {
 
-/// Records of type T by id. T has a `uint64_t id` member, which the table sets; 0 marks a free slot, so the ids
-/// themselves are never 0.
+/// Records of type T by id. T has an unsigned integer `id` member (a narrower one makes a smaller record), which the
+/// table sets; 0 marks a free slot, so the ids themselves are never 0 and must fit that member.
 template <class T>
 class IdTable {
+  using Id = decltype(T::id);
+
  public:
   /// The record of `id` (> 0), new (value-initialised) unless `id` is live, in which case it is returned as it is.
   T& insert(uint64_t id) {
@@ -23,7 +25,7 @@ class IdTable {
     T& t = slots_[static_cast<size_t>(id - base_)];
     if (t.id != id) {
       t = T{};
-      t.id = id;
+      t.id = static_cast<Id>(id);
       ++live_;
     }
     return t;

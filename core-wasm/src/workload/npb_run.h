@@ -62,7 +62,7 @@ class NpbRun {
   };
   /// A request a program started and has not waited for yet.
   struct Request {
-    uint64_t id = 0;  ///< program request id + 1 (IdTable's key)
+    uint32_t id = 0;  ///< program request id + 1 (IdTable's key; 16 bytes a request)
     int layer = 0;    ///< MPI layer request id (> 0) or self request (< 0)
     int src = -1;     ///< an Irecv's source and tag (src -1: an Isend)
     int tag = 0;
