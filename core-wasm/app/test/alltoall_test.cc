@@ -59,6 +59,10 @@ TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
     // No faster than each node's 15 x 4 KiB through its own 1.3 GB/s link.
     EXPECT_GT(us, 15 * 4096 / 1300.0);
   }
+  // The table says which algorithm ran: Open MPI 1.0's coll/basic, once for both series.
+  const std::string label = t["label"];
+  EXPECT_NE(label.find("Open MPI 1.0's coll/basic"), std::string::npos) << label;
+  EXPECT_EQ(label.find("MPICH"), std::string::npos) << label;
 }
 
 TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
@@ -67,6 +71,8 @@ TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {
   ASSERT_FALSE(j.contains("stalled"));
   const auto& rows = j["tables"][0]["rows"];
   EXPECT_LT(rows[0]["values"][0].get<double>(), rows[1]["values"][0].get<double>());
+  const std::string label = j["tables"][0]["label"];
+  EXPECT_NE(label.find("MPICH 1.2's intra_Alltoall"), std::string::npos) << label;
 }
 
 TEST(Alltoall, BadWorkloadsAreRefusedNamingTheField) {

@@ -4,9 +4,16 @@
 // (N (N - 1) bytes per call over that time, MB/s), and each run's message-size histogram.
 #pragma once
 
+#include <string>
+
 #include "workload/mpi_job_series.h"
 
 namespace hpcsim {
+
+/// The MPI_Alltoall algorithm the MPI library under `protocol` (a series' protocol id) runs, as the result table
+/// names it. Every library the catalog models posts every receive and every send at once, at any size and process
+/// count (../shared/references/pvfs2-config.md §4).
+std::string alltoall_algorithm(const std::string& protocol);
 
 class AlltoallRun : public MpiJobSeries {
  public:

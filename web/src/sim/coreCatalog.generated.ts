@@ -491,7 +491,7 @@ export const CORE_CATALOG = {
     {
       "id": "alltoall",
       "label": "MPI_Alltoall",
-      "source": "MPICH 1.2 MPI_Alltoall (Irecv, Isend, Waitall)",
+      "source": "MPICH 1.2 intra_Alltoall and Open MPI 1.0 coll/basic alltoall_intra (every receive, every send, wait all)",
       "fabrics": [],
       "mpi": true,
       "node_groups": false,
