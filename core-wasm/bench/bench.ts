@@ -5,7 +5,8 @@
  * (scenarios/ompi-elan4-256-exchange.json, RDMA write) at 4,096 nodes to the end, native and wasm, and MPI_Alltoall
  * of 1 KiB on 4,096 nodes (16.8 M messages per call) for its first 20 M events, natively only (its posted receives
  * alone outgrow wasm32's 4 GiB); and peak memory (native: the bench process's peak RSS; wasm: the module's memory
- * after the run). Prints figures; it does not pass or fail. Each figure is the best of 5 runs (1 for the 4,096-node
+ * after the run); the heap bytes per posted receive, per message sent and not yet received and per pending event on
+ * Open MPI's stack (bench/state_bytes.h). Prints figures; it does not pass or fail. Each figure is the best of 5 runs (1 for the 4,096-node
  * all-to-all): single runs of the 4,096-node exchange varied by a factor of 1.5 here, too much for a ratio. The
  * native and wasm runs of a scenario alternate (native, wasm, native, wasm, ...), so a slow stretch of the machine
  * (this one is a shared VM) falls on both builds; besides the ratio of the best times the bench prints the median
@@ -116,6 +117,13 @@ async function main(): Promise<void> {
       `${r.scenario.padEnd(width)}${r.build.padEnd(20)}${String(r.events).padStart(10)}  ${r.seconds.toFixed(3).padStart(9)}  ${Math.round(r.events / r.seconds).toLocaleString('en-US').padStart(11)}  ${r.memory_mib.toFixed(1).padStart(10)}`,
     );
   console.log(`wasm/native speed, best against best: ${ratios.join('; ')}`);
+  // Heap bytes per unit of state on the MPI stack a big run uses (bench/state_bytes.h; issue 39 item 1).
+  const state = spawnSync(NATIVE_BENCH, ['--state-bytes'], { encoding: 'utf8' });
+  for (const line of state.stdout.trim().split('\n')) {
+    const j = JSON.parse(line) as { state?: string; bytes_each?: number; state_check?: string };
+    if (j.state) console.log(`heap bytes per ${j.state}: ${j.bytes_each!.toFixed(1)}`);
+    else if (j.state_check) console.log(`state check: ${j.state_check}`);
+  }
   for (const m of manifest.modules)
     console.log(
       `${m.module.replace(/\.mjs$/, '.wasm')}: ${m.wasm_bytes.toLocaleString('en-US')} B, ${(m.wasm_brotli_bytes / 1000).toFixed(1)} kB brotli` +

@@ -1,5 +1,6 @@
 // Native benchmark: simulated events per second for each scenario file given on the command line, and with
-// `--phold` the PHOLD micro-benchmark of the kernel alone (bench/phold.h); `--max-events <n>` bounds the runs of the
+// `--phold` the PHOLD micro-benchmark of the kernel alone (bench/phold.h), with `--state-bytes` the heap bytes per
+// posted receive, unreceived message and pending event (bench/state_bytes.h); `--max-events <n>` bounds the runs of the
 // scenario files after it (0: to the end), for runs too long to finish in a bench. Each line is a JSON object with the
 // process's peak resident memory so far (getrusage ru_maxrss, MiB). A scenario's time covers the work its wasm row
 // does (CoreBridge.runToEnd): session creation, the run in slices with the trace drained after each, the result JSON
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "phold.h"
+#include "state_bytes.h"
 #include "run/session.h"
 
 namespace {
@@ -53,6 +55,10 @@ int main(int argc, char** argv) {
     }
     if (std::strcmp(argv[i], "--phold") == 0) {
       phold();
+      continue;
+    }
+    if (std::strcmp(argv[i], "--state-bytes") == 0) {
+      hpcsim::bench::print_state_bytes();
       continue;
     }
     std::ifstream in(argv[i], std::ios::binary);
