@@ -70,7 +70,9 @@ TEST(IdTable, AgreesWithAMapUnderRandomUse) {
       const Rec* r = t.find(id);
       auto it = model.find(id);
       ASSERT_EQ(r != nullptr, it != model.end()) << "seed " << seed << " id " << id;
-      if (r) EXPECT_EQ(r->value, it->second);
+      if (r) {
+        EXPECT_EQ(r->value, it->second);
+      }
     }
   }
 }

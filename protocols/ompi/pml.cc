@@ -50,11 +50,10 @@ uint64_t Pml::isend(int dst, int tag, uint32_t context, uint64_t bytes, uint32_t
   s.context = context;
   s.bytes = bytes;
   s.message = message;
-  s.started = sim_.now();
   s.seq = match_.next_send_seq(context, dst);
   PtlElan4& first = *ptls_.front();
   s.rendezvous = bytes > first.eager_limit();
-  s.first_frag = s.rendezvous ? (o_.inline_rendezvous ? first.eager_limit() : 0) : bytes;
+  s.first_frag = static_cast<uint32_t>(s.rendezvous ? (o_.inline_rendezvous ? first.eager_limit() : 0) : bytes);
   Header h;
   h.type = HeaderType::kMatch;
   h.flags = s.rendezvous ? kFlagAck : 0;

@@ -8,13 +8,12 @@ namespace hpcsim::ompi {
 
 /// A send: MPI_Isend(buffer of `bytes`, dst, tag, comm). Complete when every byte is acknowledged
 /// (eager: the QDMA's local completion; rendezvous: FIN's local completion or FIN_ACK).
-/// (Fields ordered widest first: 64 bytes, as every posted request of a 4,096-node all-to-all is live at once.)
+/// (Fields ordered widest first: 48 bytes, as every posted request of a 4,096-node all-to-all is live at once.)
 struct SendRequest {
   uint64_t id = 0;
   uint64_t bytes = 0;
   uint64_t bytes_delivered = 0;  ///< acknowledged so far
-  uint64_t first_frag = 0;       ///< bytes carried by the first fragment
-  Time started = 0;
+  uint32_t first_frag = 0;       ///< bytes carried by the first fragment (at most one QDMA slot)
   int peer = 0;
   int tag = 0;
   uint32_t context = 0;

@@ -205,12 +205,12 @@ void NpbRun::begin_message(int src, const Op& op) {
   uint32_t id = ++*ids_;
   sim_.messages().add_envelope(id, series_, static_cast<uint32_t>(op.bytes), src, op.peer, op.tag, "MPI (NPB 2.3)",
                                op.what);
-  in_flight_.emplace(std::make_tuple(src, op.peer, op.tag), InFlight{id, sim_.now(), op.bytes});  // after its equals
+  in_flight_.emplace(channel(src, op.peer, op.tag), InFlight{sim_.now(), id, static_cast<uint32_t>(op.bytes)});  // after its equals
 }
 
 void NpbRun::end_message(int src, int dst, int tag) {
-  auto it = in_flight_.lower_bound({src, dst, tag});  // the oldest message of this source, destination and tag
-  if (it == in_flight_.end() || it->first != std::make_tuple(src, dst, tag)) return;
+  auto it = in_flight_.lower_bound(channel(src, dst, tag));  // the oldest message of this source, destination and tag
+  if (it == in_flight_.end() || it->first != channel(src, dst, tag)) return;
   InFlight f = it->second;
   in_flight_.erase(it);
   // Kept whatever the per-run cap (which bounds the packet records): the sequence chart needs every message.

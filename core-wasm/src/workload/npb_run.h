@@ -78,10 +78,14 @@ class NpbRun {
     int next_self = -1;
   };
   struct InFlight {
-    uint32_t message;
     Time t0;
-    int64_t bytes;
+    uint32_t message;
+    uint32_t bytes;
   };
+  /// (source, destination, tag) packed into one key: ranks below 2^13, tags below 2^32 (the all-to-all's is 2^24 + 16).
+  static uint64_t channel(int src, int dst, int tag) {
+    return (static_cast<uint64_t>(src) << 45) | (static_cast<uint64_t>(dst) << 32) | static_cast<uint32_t>(tag);
+  }
   void next(int r);
   void step(int r);
   void finish_rank();
@@ -105,7 +109,7 @@ class NpbRun {
   std::vector<Rank> ranks_;
   /// Messages sent and not yet received, by (source, destination, tag), oldest first among equal keys (a
   /// multimap inserts after its equals): a node per message in flight, freed when it is received.
-  std::multimap<std::tuple<int, int, int>, InFlight> in_flight_;
+  std::multimap<uint64_t, InFlight> in_flight_;  ///< by channel(): a 64-byte node a message
   size_t done_ = 0;
   Time start_ = 0, end_ = 0;
   uint64_t messages_ = 0;
