@@ -11,6 +11,23 @@
 namespace hpcsim {
 namespace {
 
+// An MPI envelope's text is built when asked, and the catalog keeps only the first envelopes up to its limit (the
+// trace's max_records): a message past the trace's cap has no record to select.
+TEST(MessageCatalog, EnvelopesReadAsTheirLayerAndStopAtTheLimit) {
+  MessageCatalog c(2);
+  c.add_envelope(7, 1, 1024, 3, 4, 99, "MPI (NPB 2.3)", "MPI_Alltoall");
+  c.add_envelope(8, 1, 512, 4, 3, 99, "MPI (NPB 2.3)", "MPI_Alltoall");
+  c.add_envelope(9, 1, 256, 5, 3, 99, "MPI (NPB 2.3)", "MPI_Alltoall");
+  EXPECT_EQ(c.size(), 2u);
+  EXPECT_EQ(c.json(7),
+            R"j({"message":7,"series":1,"bytes":1024,"src":3,"dst":4,"layers":[{"name":"MPI (NPB 2.3)","fields":)j"
+            R"j([["routine","MPI_Alltoall"],["source rank","3"],["destination rank","4"],["tag","99"],["bytes","1024"]]}]})j");
+  EXPECT_NE(c.json(8), "{}");
+  EXPECT_EQ(c.json(9), "{}");
+  EXPECT_EQ(c.json(6), "{}");
+  EXPECT_EQ(c.last_from(5), 9u);
+}
+
 TEST(Simulator, RunsEventsInTimeOrder) {
   Simulator sim;
   std::vector<int> order;

@@ -14,6 +14,7 @@ uint16_t MessageCatalog::intern(const std::string& name) {
 void MessageCatalog::add_envelope(uint32_t message, int32_t series, uint32_t bytes, int src, int dst, int tag,
                                   const std::string& layer, const std::string& routine) {
   last_from_[src] = message;
+  if (envelopes_count_ >= envelope_limit_) return;  // past the trace's cap, as its record would be
   if (envelopes_.empty()) envelope_base_ = message;
   if (message < envelope_base_) return;  // ids are issued in order; an older one cannot come after
   size_t i = message - envelope_base_;

@@ -19,6 +19,10 @@ struct HeaderLayer {
 /// What the protocols recorded about each message they sent, by message id (the trace's `message`).
 class MessageCatalog {
  public:
+  /// `envelope_limit`: envelopes kept, the first ones (the trace's max_records: a message past the trace's cap has
+  /// no record anyone could select, so its envelope would only take memory).
+  explicit MessageCatalog(size_t envelope_limit = 1000000) : envelope_limit_(envelope_limit) {}
+  void set_envelope_limit(size_t n) { envelope_limit_ = n; }
   struct Entry {
     int32_t series = 0;
     uint32_t bytes = 0;
@@ -70,6 +74,7 @@ class MessageCatalog {
                                     ///< blocks, without a vector's doubling (16.8 M a call at 4,096 nodes)
   uint32_t envelope_base_ = 0;
   size_t envelopes_count_ = 0;
+  size_t envelope_limit_;
   std::vector<std::string> names_;
   std::map<int, uint32_t> last_from_;
 };

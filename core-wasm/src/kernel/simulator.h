@@ -23,7 +23,8 @@ class Simulator {
  public:
   using Action = std::function<void()>;
 
-  explicit Simulator(size_t trace_limit = 1000000) : trace_(trace_limit) {}
+  /// `trace_limit`: the trace's max_records, which also bounds the message catalog's envelopes.
+  explicit Simulator(size_t trace_limit = 1000000) : trace_(trace_limit), messages_(trace_limit) {}
 
   Time now() const { return now_; }
 
