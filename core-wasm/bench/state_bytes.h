@@ -81,7 +81,7 @@ inline void print_state_bytes() {
     std::printf("{\"state\":\"%s\",\"bytes_each\":%.1f}\n", what, bytes);
   };
   line("posted receive (rank program, Open MPI PML request, match queue entry)", rank_program_bytes(kCount, true));
-  line("message sent and not yet received (send request, catalog envelope, in-flight record, unexpected header)",
+  line("message sent and not yet received (send request, catalog envelope, unexpected header)",
        rank_program_bytes(kCount, false));
   line("pending event (kernel slot and a two-pointer closure)", pending_event_bytes(kCount));
 }

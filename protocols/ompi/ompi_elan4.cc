@@ -101,6 +101,15 @@ void OmpiElan4::wait(int node, int req, Done then) {
   nodes_[static_cast<size_t>(node)]->pml->wait(static_cast<uint64_t>(req), std::move(then));
 }
 
+int OmpiElan4::isend_message(int node, int dst, int tag, uint32_t bytes, uint32_t message, Done then) {
+  return static_cast<int>(nodes_[static_cast<size_t>(node)]->pml->isend(dst, tag, kWorld, bytes, message, std::move(then)));
+}
+
+uint32_t OmpiElan4::received_message(int node, int req) const {
+  const ompi::RecvRequest* r = nodes_[static_cast<size_t>(node)]->pml->recv_request(static_cast<uint64_t>(req));
+  return r && r->complete ? r->message : 0;
+}
+
 void OmpiElan4::release(int node, int req) { nodes_[static_cast<size_t>(node)]->pml->release(static_cast<uint64_t>(req)); }
 
 void OmpiElan4::wait_arrival(int node, Done then) {

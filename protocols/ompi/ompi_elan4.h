@@ -55,6 +55,9 @@ class OmpiElan4 : public PingPongEndpoint, public MpiEndpoint {
   int isend(int node, int dst, int tag, uint32_t bytes, Done then) override;
   void wait(int node, int req, Done then) override;
   void release(int node, int req) override;
+  bool reports_received_messages() const override { return true; }
+  int isend_message(int node, int dst, int tag, uint32_t bytes, uint32_t message, Done then) override;
+  uint32_t received_message(int node, int req) const override;
 
   ompi::Pml& pml(int node) { return *nodes_[static_cast<size_t>(node)]->pml; }
   ompi::Progress& progress(int node) { return *nodes_[static_cast<size_t>(node)]->progress; }

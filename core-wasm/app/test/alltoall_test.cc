@@ -2,8 +2,11 @@
 // cluster's MPI layers; its table; the parser's checks.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
 #include <string>
 
+#include "kernel/trace_kinds.h"
 #include "nlohmann/json.hpp"
 #include "run/session.h"
 #include "support/scenario_runs.h"
@@ -63,6 +66,40 @@ TEST(Alltoall, RunsOverOpenMpiOnElan4AndTheTableHasEveryCall) {
   const std::string label = t["label"];
   EXPECT_NE(label.find("Open MPI 1.0's coll/basic"), std::string::npos) << label;
   EXPECT_EQ(label.find("MPICH"), std::string::npos) << label;
+}
+
+// Over Open MPI the layer carries the rank program's message id on its packets and says which message each receive
+// matched: every message has one record, from its MPI_Isend to its receive, under the id its QDMA packets carry and
+// its envelope names.
+TEST(Alltoall, EachMessageRecordSharesItsIdWithItsPacketsAndEnvelope) {
+  std::string err;
+  auto s = Session::create(alltoall_scenario("qsnet2", 4, 1024, R"({"id":"w","protocol":"ompi","operation":"rdma-write"})"), &err);
+  ASSERT_TRUE(s) << err;
+  std::map<uint32_t, int> records;
+  std::set<uint32_t> packets;
+  std::map<uint32_t, double> starts;
+  auto drain = [&]() {
+    auto& t = s->sim().trace();
+    for (size_t n = t.take(1u << 20); n > 0; n = t.take(1u << 20))
+      for (size_t i = 0; i < n; ++i) {
+        if (t.batch_kind()[i] == static_cast<uint32_t>(TraceKind::kMessage)) {
+          ++records[t.batch_message()[i]];
+          starts[t.batch_message()[i]] = t.batch_t0()[i];
+        }
+        if (t.batch_kind()[i] == static_cast<uint32_t>(TraceKind::kQdmaPacket)) packets.insert(t.batch_message()[i]);
+      }
+  };
+  while (!s->run(1u << 16)) drain();
+  drain();
+  ASSERT_EQ(records.size(), 12u);  // 4 x 3 messages, one call
+  for (const auto& [message, count] : records) {
+    EXPECT_EQ(count, 1) << message;
+    EXPECT_TRUE(packets.count(message)) << "no QDMA packet carries message " << message;
+    const MessageCatalog::Envelope* e = s->sim().messages().envelope(message);
+    ASSERT_NE(e, nullptr) << message;
+    EXPECT_EQ(e->bytes, 1024u);
+    EXPECT_DOUBLE_EQ(starts[message], static_cast<double>(e->sent_ps));
+  }
 }
 
 TEST(Alltoall, FastEthernetIsSlowerThanSciOnTheSameNodes) {

@@ -12,7 +12,7 @@ uint16_t MessageCatalog::intern(const std::string& name) {
 }
 
 void MessageCatalog::add_envelope(uint32_t message, int32_t series, uint32_t bytes, int src, int dst, int tag,
-                                  const std::string& layer, const std::string& routine) {
+                                  const std::string& layer, const std::string& routine, int64_t sent_ps) {
   last_from_[src] = message;
   if (envelopes_count_ >= envelope_limit_) return;  // past the trace's cap, as its record would be
   if (envelopes_.empty()) envelope_base_ = message;
@@ -20,7 +20,7 @@ void MessageCatalog::add_envelope(uint32_t message, int32_t series, uint32_t byt
   size_t i = message - envelope_base_;
   if (i >= envelopes_.size()) envelopes_.resize(i + 1);
   if (envelopes_[i].src < 0) ++envelopes_count_;
-  envelopes_[i] = Envelope{series, bytes, src, dst, tag, intern(layer), intern(routine)};
+  envelopes_[i] = Envelope{sent_ps, series, bytes, src, dst, tag, intern(layer), intern(routine)};
 }
 
 const MessageCatalog::Envelope* MessageCatalog::envelope(uint32_t message) const {

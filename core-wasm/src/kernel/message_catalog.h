@@ -42,7 +42,19 @@ class MessageCatalog {
   /// 24 bytes a message, its one layer (`layer`: "source rank", "destination rank", "tag", "bytes" and, first,
   /// "routine") built as text only when json() asks. `layer` and `routine` are interned (a handful per run).
   void add_envelope(uint32_t message, int32_t series, uint32_t bytes, int src, int dst, int tag,
-                    const std::string& layer, const std::string& routine);
+                    const std::string& layer, const std::string& routine, int64_t sent_ps = 0);
+  /// An envelope as add_envelope stored it (`sent_ps`: when the send was called, ps).
+  struct Envelope {
+    int64_t sent_ps = 0;
+    int32_t series = 0;
+    uint32_t bytes = 0;
+    int32_t src = -1;  ///< -1: no envelope for this id
+    int32_t dst = 0;
+    int32_t tag = 0;
+    uint16_t layer = 0, routine = 0;  ///< indexes of the interned names
+  };
+  /// The envelope of `message`, or nullptr (none, or past the limit).
+  const Envelope* envelope(uint32_t message) const;
   /// The last message registered with `src` as its sender, or 0.
   uint32_t last_from(int src) const {
     auto it = last_from_.find(src);
@@ -58,17 +70,7 @@ class MessageCatalog {
   std::string json(uint32_t message) const;
 
  private:
-  struct Envelope {
-    int32_t series = 0;
-    uint32_t bytes = 0;
-    int32_t src = -1;  ///< -1: no envelope for this id
-    int32_t dst = 0;
-    int32_t tag = 0;
-    uint16_t layer = 0, routine = 0;  ///< indexes of names_
-  };
   uint16_t intern(const std::string& name);
-  const Envelope* envelope(uint32_t message) const;
-
   std::map<uint32_t, Entry> entries_;
   std::deque<Envelope> envelopes_;  ///< by message id - envelope_base_ (ids are issued in order); a deque grows by
                                     ///< blocks, without a vector's doubling (16.8 M a call at 4,096 nodes)

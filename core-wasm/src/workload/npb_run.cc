@@ -111,7 +111,9 @@ void NpbRun::step(int r) {
 
 int NpbRun::post_send(int r, const Op& op, std::function<void()> then) {
   if (op.peer != r) {
-    begin_message(r, op);
+    uint32_t message = begin_message(r, op);
+    if (mpi_->reports_received_messages())
+      return mpi_->isend_message(r, op.peer, op.tag, static_cast<uint32_t>(op.bytes), message, std::move(then));
     return mpi_->isend(r, op.peer, op.tag, static_cast<uint32_t>(op.bytes), std::move(then));
   }
   // MPICH's self device: the data is copied (into the posted receive buffer or a temporary one), and the
@@ -178,8 +180,13 @@ void NpbRun::wait(int r, int req, std::pair<int, int> recv_of, std::function<voi
     return;
   }
   mpi_->wait(r, req, [this, r, req, recv_of, then = std::move(then)]() {
+    if (recv_of.first >= 0) {
+      if (mpi_->reports_received_messages())
+        end_message(mpi_->received_message(r, req), r);
+      else
+        end_message(recv_of.first, r, recv_of.second);
+    }
     mpi_->release(r, req);
-    if (recv_of.first >= 0) end_message(recv_of.first, r, recv_of.second);
     then();
   });
 }
@@ -200,12 +207,22 @@ std::string NpbRun::where() const {
   return out;
 }
 
-void NpbRun::begin_message(int src, const Op& op) {
+uint32_t NpbRun::begin_message(int src, const Op& op) {
   ++messages_;
   uint32_t id = ++*ids_;
   sim_.messages().add_envelope(id, series_, static_cast<uint32_t>(op.bytes), src, op.peer, op.tag, "MPI (NPB 2.3)",
-                               op.what);
-  in_flight_.emplace(channel(src, op.peer, op.tag), InFlight{sim_.now(), id, static_cast<uint32_t>(op.bytes)});  // after its equals
+                               op.what, sim_.now());
+  if (!mpi_->reports_received_messages())  // else the layer says which message each receive matched
+    in_flight_.emplace(channel(src, op.peer, op.tag), InFlight{sim_.now(), id, static_cast<uint32_t>(op.bytes)});
+  return id;
+}
+
+void NpbRun::end_message(uint32_t message, int dst) {
+  // The send's time and size are in the message's envelope; a message past the catalog's limit (the trace's
+  // max_records) has none, and its record would find the trace full.
+  const MessageCatalog::Envelope* e = message ? sim_.messages().envelope(message) : nullptr;
+  if (!e) return;
+  sim_.trace().record_state(e->sent_ps, sim_.now(), TraceKind::kMessage, host_(dst).id(), message, e->bytes, series_);
 }
 
 void NpbRun::end_message(int src, int dst, int tag) {

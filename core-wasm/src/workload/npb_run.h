@@ -93,8 +93,13 @@ class NpbRun {
   int post_send(int r, const npb::Op& op, std::function<void()> then);
   int post_recv(int r, const npb::Op& op, std::function<void()> then);
   void wait(int r, int req, std::pair<int, int> recv_of, std::function<void()> then);
-  void begin_message(int src, const npb::Op& op);
+  /// Registers a point-to-point message (its id, envelope and, unless the MPI layer reports which message each
+  /// receive matched, its place in the per-channel FIFO); returns its id.
+  uint32_t begin_message(int src, const npb::Op& op);
+  /// The message record of the oldest message in flight on (src, dst, tag): MPI's non-overtaking rule.
   void end_message(int src, int dst, int tag);
+  /// The message record of `message`, received at rank `dst` (from its envelope).
+  void end_message(uint32_t message, int dst);
   void complete_self(int r, int req);
 
   std::function<void(int, const npb::Op&, std::function<void()>)> io_;
