@@ -1,5 +1,5 @@
 /**
- * The page runs each scenario on the smallest build of the core that holds it (web/src/sim/coreModules.ts, issue 12
+ * The page runs each scenario on the smallest build of the core that holds it (core-wasm/js/coreModules.ts, issue 12
  * item 6): the default page fetches the Portals/Elan3 module and not the full core, a seed 003 or seed 000 scenario
  * fetches its own system's, and a scenario no system holds whole runs on the full core; every run gives the
  * fingerprint it gives natively.

@@ -11,7 +11,7 @@
  * native and wasm runs of a scenario alternate (native, wasm, native, wasm, ...), so a slow stretch of the machine
  * (this one is a shared VM) falls on both builds; besides the ratio of the best times the bench prints the median
  * and range of the five pairwise ratios (run i native / run i wasm). The wasm side of each scenario runs on the
- * module the page runs it on (web/src/sim/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
+ * module the page runs it on (core-wasm/js/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
  * for the exchange). Last, the size of every module (public/wasm/hpcsim*.wasm), raw and brotli-compressed at quality 11
  * as a server would.
  */
@@ -19,8 +19,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CoreBridge } from '../../web/src/sim/coreBridge';
-import { pickCoreModule } from '../../web/src/sim/coreModules';
+import type { CoreBridge } from '../js/coreBridge';
+import { pickCoreModule } from '../js/coreModules';
 import { ensureNative, loadWasm, NATIVE_BENCH, ROOT } from '../cli/engines';
 import { readManifest, WASM_DIR } from '../cli/wasmModules';
 

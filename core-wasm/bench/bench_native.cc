@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
       std::printf("%s: %s\n", argv[i], err.c_str());
       continue;
     }
-    // The work the wasm rows do through CoreBridge.runToEnd (web/src/sim/coreBridge.ts), as the page's worker does
+    // The work the wasm rows do through CoreBridge.runToEnd (core-wasm/js/coreBridge.ts), as the page's worker does
     // it: slices of 2^18 events, the trace drained after each in batches of 65,536 records, then the result JSON and
     // the session's destruction, all timed.
     bool finished = false;

@@ -1,11 +1,11 @@
 /**
- * The text of web/src/sim/coreCatalog.generated.ts: the core's catalog (hs_catalog_json, `hpcsim-native --catalog`)
- * as a TypeScript constant, so the page's id unions (sim/coreCatalog.ts) and trace-kind codes
+ * The text of core-wasm/js/coreCatalog.generated.ts: the core's catalog (hs_catalog_json, `hpcsim-native --catalog`)
+ * as a TypeScript constant, so the page's id unions (core-wasm/js/coreCatalog.ts) and trace-kind codes
  * (sim/traceKindCodes.ts) are types and constants built from the C++ tables. Written by `npm run gen:catalog`
  * (core-wasm/tools/gen-core-catalog.ts); core-wasm/test/node/boundary_contract.test.ts fails when the file differs
  * from what this gives for the current core.
  */
-export const CATALOG_MODULE_PATH = 'web/src/sim/coreCatalog.generated.ts';
+export const CATALOG_MODULE_PATH = 'core-wasm/js/coreCatalog.generated.ts';
 
 export function catalogModuleText(catalog: unknown): string {
   return [

@@ -1,6 +1,6 @@
 /**
  * The two builds of the core, behind one call each: the native CLI binary (fast; built on demand with CMake)
- * and the Node build of the wasm module, driven through the one TypeScript bridge (web/src/sim/coreBridge.ts). Both
+ * and the Node build of the wasm module, driven through the one TypeScript bridge (core-wasm/js/coreBridge.ts). Both
  * take a scenario's JSON text and give the result object that `npm run --silent sim -- <file> --format json` prints
  * (`runNative`, `(await loadWasm()).runToEnd<SimResult>`). Used by the CLI, the bench and the Node tests.
  */
@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CoreBridge, type EmscriptenCore } from '../../web/src/sim/coreBridge';
-import type { CoreCatalog } from '../../web/src/sim/coreCatalog';
+import { CoreBridge, type EmscriptenCore } from '../js/coreBridge';
+import type { CoreCatalog } from '../js/coreCatalog';
 import { parseNativeProgress, progressLine } from '../js/runProgress';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,8 +95,8 @@ function scenarioFile(text: string): string {
 }
 
 /**
- * Loads a wasm build behind the one bridge (web/src/sim/coreBridge.ts): the full core (public/wasm/hpcsim.mjs + .wasm)
- * unless `modulePath` names a per-system one (public/wasm/hpcsim-<system>.mjs; web/src/sim/coreModules.ts).
+ * Loads a wasm build behind the one bridge (core-wasm/js/coreBridge.ts): the full core (public/wasm/hpcsim.mjs + .wasm)
+ * unless `modulePath` names a per-system one (public/wasm/hpcsim-<system>.mjs; core-wasm/js/coreModules.ts).
  */
 export async function loadWasm(modulePath = WASM_MODULE): Promise<CoreBridge> {
   if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run \`npm run build:wasm\``);

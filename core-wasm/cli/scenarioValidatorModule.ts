@@ -1,5 +1,5 @@
 /**
- * The text of web/src/scenario/scenarioValidator.generated.ts: ajv's standalone validation code for the scenario
+ * The text of core-wasm/js/scenarioValidator.generated.ts: ajv's standalone validation code for the scenario
  * schema (scenarios/scenario.schema.json), so the page validates share links and editor drafts without compiling
  * code at run time (ajv.compile uses `new Function`, which the page's Content-Security-Policy `script-src 'self'
  * 'wasm-unsafe-eval'` forbids; ajv's documented answer is standalone code: https://ajv.js.org/standalone.html).
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 
-export const VALIDATOR_MODULE_PATH = 'web/src/scenario/scenarioValidator.generated.ts';
+export const VALIDATOR_MODULE_PATH = 'core-wasm/js/scenarioValidator.generated.ts';
 
 // ajv is CommonJS; under some ESM loaders the export sits on `.default`.
 const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as typeof AjvModule;

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateScenario } from '../../web/src/scenario/validateScenario';
+import { validateScenario } from '../js/validateScenario';
 import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
@@ -19,7 +19,7 @@ import { figureRow, type CheckResult } from '../js/paperCheck';
 import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
-import { MAX_SCENARIO_CHARS } from '../../web/src/share/linkCodec';
+import { MAX_SCENARIO_CHARS } from '../js/validateScenario';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
 

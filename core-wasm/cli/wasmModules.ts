@@ -1,5 +1,5 @@
 /**
- * The manifest of the wasm builds (public/wasm/modules.json, web/src/sim/coreModules.ts): for every `hpcsim*.mjs`
+ * The manifest of the wasm builds (public/wasm/modules.json, core-wasm/js/coreModules.ts): for every `hpcsim*.mjs`
  * that `npm run build:wasm` linked, what its catalog enrols (hs_catalog_json), its parameter names
  * (hs_parameters_json) and the size of its .wasm, raw and brotli-compressed, and the full core's parameter registry
  * (the page's editor lists it whichever module runs). Read from the modules themselves, so
@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import type { ParameterInfo } from '../../web/src/sim/bridgeTypes';
-import type { CoreBridge } from '../../web/src/sim/coreBridge';
-import { type CoreModule, type CoreModuleManifest, parseManifest } from '../../web/src/sim/coreModules';
+import type { ParameterInfo } from '../js/bridgeTypes';
+import type { CoreBridge } from '../js/coreBridge';
+import { type CoreModule, type CoreModuleManifest, parseManifest } from '../js/coreModules';
 import { loadWasm, ROOT } from './engines';
 
 export const WASM_DIR = join(ROOT, 'public/wasm');

@@ -44,7 +44,7 @@ set(HPCSIM_WASM_COMMON_FLAGS
 # (app/enrolment_list.h), so that the page fetches the models of the scenario it runs and not the other three systems'.
 # Measured at 81dd12f: the full module 292.9 kB brotli; portals-elan3 131.3, ompi-elan4 162.9, via-sci 146.8,
 # pvfs2-elan4 201.7. The worker picks the smallest module that enrols the scenario's fabric, protocols, workload kind and
-# overridden parameters (web/src/sim/coreModules.ts, from public/wasm/modules.json written by
+# overridden parameters (core-wasm/js/coreModules.ts, from public/wasm/modules.json written by
 # core-wasm/tools/gen-wasm-modules.ts), and the full module otherwise.
 set(HPCSIM_WASM_SYSTEMS portals-elan3 ompi-elan4 via-sci pvfs2-elan4)
 

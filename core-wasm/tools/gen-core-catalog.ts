@@ -1,5 +1,5 @@
 /**
- * `npm run gen:catalog`: writes web/src/sim/coreCatalog.generated.ts from the native core's catalog
+ * `npm run gen:catalog`: writes core-wasm/js/coreCatalog.generated.ts from the native core's catalog
  * (`hpcsim-native --catalog`, built on demand), and the catalog's ids and limits into scenarios/scenario.schema.json
  * (core-wasm/cli/schemaCatalogFacts.ts), then the schema's standalone validator (as `npm run gen:validator`). Run it
  * after enrolling a fabric, protocol, workload kind or testbed, or after changing core-wasm/src/kernel/trace_kinds.h.

@@ -1,5 +1,5 @@
 /**
- * `npm run gen:validator`: writes web/src/scenario/scenarioValidator.generated.ts, ajv's standalone validation code
+ * `npm run gen:validator`: writes core-wasm/js/scenarioValidator.generated.ts, ajv's standalone validation code
  * for scenarios/scenario.schema.json (core-wasm/cli/scenarioValidatorModule.ts). Run after changing the schema;
  * `npm run build:web` runs it first.
  */

@@ -2,7 +2,7 @@
  * What a page load fetched, by kind, as a server pre-compressing with brotli (quality 11) would send it: the files are
  * read from dist/ (the build the bench serves), so the figure is the budgeted one of issue 12 (the page's JS at most
  * 150 KB brotli, the core's wasm at most 250 KB) for exactly the files the browser asked for: the wasm is the module
- * the worker picked for the scenario (web/src/sim/coreModules.ts), and `other` holds its manifest, modules.json.
+ * the worker picked for the scenario (core-wasm/js/coreModules.ts), and `other` holds its manifest, modules.json.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

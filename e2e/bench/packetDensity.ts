@@ -5,7 +5,7 @@
  */
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import { isPacketKind } from '../../web/src/sim/traceKindCodes.ts';
-import type { CoreBridge } from '../../web/src/sim/coreBridge.ts';
+import type { CoreBridge } from '../../core-wasm/js/coreBridge.ts';
 
 let core: Promise<CoreBridge> | null = null;
 

@@ -25,7 +25,7 @@ import { LatencyChart } from './components/LatencyChart';
 import { BandwidthChart } from './components/BandwidthChart';
 import { MessageSizeChart } from './components/MessageSizeChart';
 import { useScenario } from './hooks/useScenario';
-import { pingPongOf } from './scenario/scenarioTypes';
+import { pingPongOf } from '../../core-wasm/js/scenarioTypes';
 import { SequenceChart } from './components/SequenceChart';
 import { TimelineView } from './components/TimelineView';
 import { ResultTables } from './components/ResultTables';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledScenarioParameter, walkthroughParameter } from '../src/share/linkCodec.ts';
 import { BUNDLED_SCENARIOS, BUNDLED_SCENARIO_IDS, SHIPPED_SYSTEMS, loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 
 test('a scenario= hash names a bundled scenario; bad ids are ignored', () => {
   assert.equal(bundledScenarioParameter('#scenario=via-sci-pingpong&w=m-via-kernel&step=3'), 'via-sci-pingpong');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeClusterLayout } from '../src/trace/clusterLayout.ts';
-import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
+import type { Topology, TopologyComponent, TopologyLink } from '../../core-wasm/js/bridgeTypes.ts';
 
 /** The shape of Session::topology_json for an SCI ringlet of `n` nodes with the Fast Ethernet beside it. */
 function sciWithEthernet(n: number): Topology {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeClusterLayout } from '../src/trace/clusterLayout.ts';
 import { railIndex } from '../src/trace/railIndex.ts';
-import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
+import type { Topology, TopologyComponent, TopologyLink } from '../../core-wasm/js/bridgeTypes.ts';
 
 /** InfinibandCluster::append_topology's shape for `n` nodes from id `first`. */
 function infiniband(n: number, first: number, components: TopologyComponent[], links: TopologyLink[]) {

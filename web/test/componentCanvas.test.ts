@@ -7,7 +7,7 @@ import { computeClusterLayout } from '../src/trace/clusterLayout.ts';
 import { componentAt, drawnWidth } from '../src/trace/componentBoxes.ts';
 import { CANVAS_COMPONENTS, componentSceneSteps, drawComponentScene, paintBusyBoxes, type ComponentMarks } from '../src/trace/componentPainter.ts';
 import type { ViewTransform } from '../src/trace/packetPainter.ts';
-import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
+import type { Topology, TopologyComponent, TopologyLink } from '../../core-wasm/js/bridgeTypes.ts';
 
 /** `n` nodes (host, PCI bus, NIC each) under one switch bar, as an InfiniBand fabric alone is laid out. */
 function flat(n: number): Topology {

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { buildScenario, draftFromScenario, seriesCatalogFor, switchKind } from '../src/scenario/workloadDraft.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
 import { exchangeTemplate } from '../src/scenario/workloadTemplates.ts';
-import { defaultLanes, mpiRanksOf, pingPongOf } from '../src/scenario/scenarioTypes.ts';
+import { defaultLanes, mpiRanksOf, pingPongOf } from '../../core-wasm/js/scenarioTypes.ts';
 import { BUNDLED_SCENARIO_IDS, loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 import { computeHistogramChart, parseHistogramId } from '../src/charts/histogramChartModel.ts';
 import { columnUnits, unitCaption } from '../src/charts/tableFormat.ts';
 

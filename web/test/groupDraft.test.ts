@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { buildGroups, groupDrafts, parseRange } from '../src/scenario/groupDraft.ts';
 import { buildScenario, draftFromScenario, fieldOfPath, seriesCatalogFor } from '../src/scenario/workloadDraft.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 
 test('ranges: "0-15", "7" and bad texts', () => {
   assert.deepEqual(parseRange('0-15'), [0, 15]);

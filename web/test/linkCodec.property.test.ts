@@ -15,7 +15,7 @@ import {
   walkthroughParameter,
 } from '../src/share/linkCodec.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 
 /** Every reader the page applies to a hash, as it does on load; asserts the decode contract. */
 function readAll(hash: string): void {

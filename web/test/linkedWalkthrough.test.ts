@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 import { linkedWalkthroughProblem } from '../src/walkthrough/linkedWalkthrough.ts';
 
 const first = defaultScenario.walkthroughs![0];

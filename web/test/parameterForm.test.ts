@@ -5,7 +5,7 @@ import { parameterRuleError } from '../src/scenario/parameterRules.ts';
 import { changedParameters, groupParameters, parameterFieldTexts } from '../src/scenario/parameterGroups.ts';
 import { buildScenario, draftFromScenario, seriesCatalog } from '../src/scenario/workloadDraft.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import type { ParameterInfo } from '../src/sim/bridgeTypes.ts';
+import type { ParameterInfo } from '../../core-wasm/js/bridgeTypes.ts';
 
 const REGISTRY: ParameterInfo[] = [
   { name: 'pci.clock_MHz', unit: 'MHz', default: 66, min: 33, max: 133, integer: false },

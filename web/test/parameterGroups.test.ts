@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { groupsReadBy } from '../src/scenario/parameterGroups.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 
 const shipped = (id: string) =>
   JSON.parse(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8')) as Scenario;

@@ -6,7 +6,7 @@ import { sequenceModel } from '../src/trace/sequenceModel.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { indexTopology } from '../src/trace/topologyIndex.ts';
 import { parseKindNames } from '../src/sim/traceKinds.ts';
-import type { Topology, TraceBatch } from '../src/sim/bridgeTypes.ts';
+import type { Topology, TraceBatch } from '../../core-wasm/js/bridgeTypes.ts';
 
 /** Two nodes (host/pci/nic 1–3 and 4–6), one switch 10, links nic0→sw 20, sw→nic1 21, sw→nic0 22. */
 const TOPOLOGY: Topology = {

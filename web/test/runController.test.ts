@@ -7,11 +7,11 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
-import type { CoreBridge } from '../src/sim/coreBridge.ts';
-import type { FromWorker, ToWorker } from '../src/sim/bridgeTypes.ts';
+import type { CoreBridge } from '../../core-wasm/js/coreBridge.ts';
+import type { FromWorker, ToWorker } from '../../core-wasm/js/bridgeTypes.ts';
 import { SimHost } from '../src/worker/simHost.ts';
 import { RunController, type RunErrorPhase, type RunStatus, type SimWorker } from '../src/run/runController.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 
 let core: CoreBridge;
 before(async () => {

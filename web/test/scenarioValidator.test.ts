@@ -1,4 +1,4 @@
-// The page validates scenarios with ajv's standalone code (web/src/scenario/scenarioValidator.generated.ts), not
+// The page validates scenarios with ajv's standalone code (core-wasm/js/scenarioValidator.generated.ts), not
 // with ajv.compile (which needs 'unsafe-eval'): the committed code is the current schema's, and it judges scenarios
 // exactly as ajv.compile does.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { ROOT } from '../../core-wasm/cli/engines.ts';
 import { VALIDATOR_MODULE_PATH, scenarioValidatorModuleText } from '../../core-wasm/cli/scenarioValidatorModule.ts';
-import { validateScenario, formatSchemaError } from '../src/scenario/validateScenario.ts';
+import { validateScenario, formatSchemaError } from '../../core-wasm/js/validateScenario.ts';
 import { scenarioSchema } from '../src/scenario/scenarioSchema.ts';
 
 const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as typeof AjvModule;

@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
-import type { CoreBridge } from '../src/sim/coreBridge.ts';
+import type { CoreBridge } from '../../core-wasm/js/coreBridge.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { indexTopology } from '../src/trace/topologyIndex.ts';
 import { sequenceModel, type SequenceModel, type SequenceModelOptions } from '../src/trace/sequenceModel.ts';

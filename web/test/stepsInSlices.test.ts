@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runSlice, stepsInSlices } from '../src/hooks/stepsInSlices.ts';
 import { clusterLayoutSteps, computeClusterLayout } from '../src/trace/clusterLayout.ts';
-import type { Topology, TopologyComponent, TopologyLink } from '../src/sim/bridgeTypes.ts';
+import type { Topology, TopologyComponent, TopologyLink } from '../../core-wasm/js/bridgeTypes.ts';
 
 /** A clock that advances 1 ms per step of `countingSteps` (no real time is measured). */
 function fakeClock() {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { storageAt, stripeLayout } from '../src/inspect/storageState.ts';
 import { TraceKind } from '../src/sim/traceKindCodes.ts';
-import type { Topology } from '../src/sim/bridgeTypes.ts';
+import type { Topology } from '../../core-wasm/js/bridgeTypes.ts';
 import { batch } from './support/traceBatch.ts';
 
 

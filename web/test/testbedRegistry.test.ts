@@ -13,8 +13,8 @@ import { testbedOf } from '../src/scenario/fabrics.ts';
 import { changedParameters, parameterFieldTexts } from '../src/scenario/parameterGroups.ts';
 import { parameterValue } from '../src/sim/registryLookup.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
-import type { ParameterInfo } from '../src/sim/bridgeTypes.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
+import type { ParameterInfo } from '../../core-wasm/js/bridgeTypes.ts';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import type { PingPongWorkload, Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { PingPongWorkload, Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 import { readFileSync } from 'node:fs';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;

@@ -5,12 +5,12 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasm } from '../../core-wasm/cli/engines.ts';
-import type { CoreBridge } from '../src/sim/coreBridge.ts';
+import type { CoreBridge } from '../../core-wasm/js/coreBridge.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { stepMessage, stepTime_ps } from '../src/walkthrough/stepTime.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 
 /** Message records (kind 40): [start µs, series index, bytes]. */
 function messages(list: [number, number, number][]): TraceStore {

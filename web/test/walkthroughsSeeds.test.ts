@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 
 const load = (id: string) => JSON.parse(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8')) as Scenario;
 

@@ -14,7 +14,7 @@ import { loadWasm } from '../../core-wasm/cli/engines.ts';
 import { TraceKind, isPacketKind } from '../src/sim/traceKindCodes.ts';
 import { TraceStore } from '../src/trace/traceStore.ts';
 import { stepTime_ps } from '../src/walkthrough/stepTime.ts';
-import type { Scenario } from '../src/scenario/scenarioTypes.ts';
+import type { Scenario } from '../../core-wasm/js/scenarioTypes.ts';
 
 type Reply = 'm0' | 'm1';
 /** A message relative to the anchor, or 0 (records of no message, e.g. posting a receive). */

@@ -8,9 +8,9 @@ import { buildScenario, draftFromScenario, fieldOfPath, seriesCatalogFor, switch
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
 import { alltoallTemplate, npbTemplate } from '../src/scenario/workloadTemplates.ts';
 import { isMpiLayer } from '../src/scenario/mpiLayers.ts';
-import { defaultLanes, mpiRanksOf, pingPongOf } from '../src/scenario/scenarioTypes.ts';
+import { defaultLanes, mpiRanksOf, pingPongOf } from '../../core-wasm/js/scenarioTypes.ts';
 import { loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
-import { validateScenario } from '../src/scenario/validateScenario.ts';
+import { validateScenario } from '../../core-wasm/js/validateScenario.ts';
 import { decodeScenarioLink, encodeScenarioLink } from '../src/share/linkCodec.ts';
 
 test('the 64-node all-to-all loads by id, passes the schema and round-trips through the draft unchanged', async () => {

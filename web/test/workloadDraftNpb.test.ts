@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { buildScenario, chosenBenchmarks, draftFromScenario, fieldOfPath, seriesCatalogFor, switchKind } from '../src/scenario/workloadDraft.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
 import { npbTemplate } from '../src/scenario/workloadTemplates.ts';
-import { defaultLanes, pingPongOf } from '../src/scenario/scenarioTypes.ts';
+import { defaultLanes, pingPongOf } from '../../core-wasm/js/scenarioTypes.ts';
 
 test('an npb scenario round-trips through the draft unchanged', () => {
   const draft = draftFromScenario(npbTemplate);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { buildScenario, draftFromScenario, fieldOfPath, seriesCatalogFor, switchKind } from '../src/scenario/workloadDraft.ts';
 import { defaultScenario } from '../src/scenario/defaultScenario.ts';
 import { loadBundledScenario } from '../src/scenario/bundledScenarios.ts';
-import type { Pvfs2Workload } from '../src/scenario/scenarioTypes.ts';
+import type { Pvfs2Workload } from '../../core-wasm/js/scenarioTypes.ts';
 
 for (const id of ['pvfs2-elan4-listio', 'pvfs2-mpi-tile-io', 'pvfs2-btio']) {
   test(`${id} round-trips through the editor's draft unchanged`, async () => {

@@ -1,7 +1,7 @@
 // The boundary between the core and its TypeScript callers is one contract: the bridge's export table
-// (web/src/sim/coreBridge.ts) is exactly what wasm.cmake exports and bridge.cc defines; the page's catalog module,
+// (core-wasm/js/coreBridge.ts) is exactly what wasm.cmake exports and bridge.cc defines; the page's catalog module,
 // trace-kind codes and the JSON Schema's enums are the core's catalog. (The TypeScript id unions are types of the
-// generated catalog module, web/src/sim/coreCatalog.ts; `npm run typecheck` fails when scenarioTypes.ts's workload
+// generated catalog module, core-wasm/js/coreCatalog.ts; `npm run typecheck` fails when scenarioTypes.ts's workload
 // union and the catalog's kinds differ.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { before, test } from 'node:test';
 import { loadWasm, nativeCatalog, ROOT } from '../../cli/engines';
 import { CATALOG_MODULE_PATH, catalogModuleText } from '../../cli/catalogModule';
 import { schemaText, schemaWithCatalogFacts } from '../../cli/schemaCatalogFacts';
-import { CORE_EXPORTS, type CoreBridge } from '../../../web/src/sim/coreBridge';
-import { CORE_CATALOG } from '../../../web/src/sim/coreCatalog.generated';
-import type { FabricId } from '../../../web/src/sim/coreCatalog';
+import { CORE_EXPORTS, type CoreBridge } from '../../js/coreBridge';
+import { CORE_CATALOG } from '../../js/coreCatalog.generated';
+import type { FabricId } from '../../js/coreCatalog';
 import { LEVEL_KIND_NAMES, PACKET_KIND_NAMES, QUEUE_KIND_NAMES, TraceKind } from '../../../web/src/sim/traceKindCodes';
 import { FABRIC_CHOICES } from '../../../web/src/scenario/fabricTemplates';
 import { templateOf, type WorkloadKind } from '../../../web/src/scenario/workloadTemplates';
@@ -40,8 +40,8 @@ before(async () => {
 
 test('the bridge table, wasm.cmake EXPORTED_FUNCTIONS and bridge.cc HS_EXPORT list the same functions', () => {
   const table = sorted(Object.keys(CORE_EXPORTS));
-  assert.deepEqual(sorted(cmakeExports()), table, 'core-wasm/cmake/wasm.cmake EXPORTED_FUNCTIONS vs web/src/sim/coreBridge.ts CORE_EXPORTS');
-  assert.deepEqual(sorted(bridgeDefinitions()), table, 'core-wasm/app/wasm/bridge.cc HS_EXPORT vs web/src/sim/coreBridge.ts CORE_EXPORTS');
+  assert.deepEqual(sorted(cmakeExports()), table, 'core-wasm/cmake/wasm.cmake EXPORTED_FUNCTIONS vs core-wasm/js/coreBridge.ts CORE_EXPORTS');
+  assert.deepEqual(sorted(bridgeDefinitions()), table, 'core-wasm/app/wasm/bridge.cc HS_EXPORT vs core-wasm/js/coreBridge.ts CORE_EXPORTS');
 });
 
 test('every function of the table is exported by the Node build of the module', () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadWasm, ROOT, runNative, type SimResult } from '../../cli/engines';
 import { readManifest, WASM_DIR } from '../../cli/wasmModules';
-import { pickCoreModule } from '../../../web/src/sim/coreModules';
+import { pickCoreModule } from '../../js/coreModules';
 
 interface Table {
   id: string;

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNative, loadWasm, ROOT } from '../../cli/engines';
 import { hostileCorpus, type HostileCase } from '../hostile/corpus';
-import { validateScenario } from '../../../web/src/scenario/validateScenario';
-import type { CoreBridge } from '../../../web/src/sim/coreBridge';
-import { MAX_SCENARIO_CHARS } from '../../../web/src/share/linkCodec';
+import { validateScenario } from '../../js/validateScenario';
+import type { CoreBridge } from '../../js/coreBridge';
+import { MAX_SCENARIO_CHARS } from '../../js/validateScenario';
 
 const corpus = hostileCorpus(ROOT, (doc) => validateScenario(doc).ok);
 let dir = '';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { loadWasm, ROOT, runNative, type SimResult } from '../../cli/engines';
-import type { CoreBridge } from '../../../web/src/sim/coreBridge';
+import type { CoreBridge } from '../../js/coreBridge';
 import { TraceKind } from '../../../web/src/sim/traceKindCodes';
 
 const defaultText = readFileSync(join(ROOT, 'scenarios/portals-qsnet-pingpong.json'), 'utf8');

@@ -1,5 +1,5 @@
 // The per-system wasm builds (issue 12 item 6: core-wasm/cmake/wasm.cmake, app/enrolment_list.h) and the page's
-// choice among them (web/src/sim/coreModules.ts): public/wasm/modules.json tells the truth about every module, each
+// choice among them (core-wasm/js/coreModules.ts): public/wasm/modules.json tells the truth about every module, each
 // module is the full core cut to its system (same trace kinds, same catalog order), the shipped scenarios run on the
 // module of their paper with their stored fingerprints, and on every hostile file the picked module answers exactly
 // as the full core does.
@@ -10,10 +10,10 @@ import { before, test } from 'node:test';
 import { loadWasm, ROOT, type SimResult } from '../../cli/engines';
 import { readManifest, WASM_DIR, wasmManifest } from '../../cli/wasmModules';
 import { hostileCorpus } from '../hostile/corpus';
-import { validateScenario } from '../../../web/src/scenario/validateScenario';
-import type { CoreBridge } from '../../../web/src/sim/coreBridge';
-import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../../../web/src/sim/coreModules';
-import type { FromWorker } from '../../../web/src/sim/bridgeTypes';
+import { validateScenario } from '../../js/validateScenario';
+import type { CoreBridge } from '../../js/coreBridge';
+import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../../js/coreModules';
+import type { FromWorker } from '../../js/bridgeTypes';
 import { SimHost } from '../../../web/src/worker/simHost';
 
 const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8')) as Record<string, string>;

@@ -2,7 +2,7 @@
  * Pairs a simulated breakdown table with the paper's (matched by table id, rows by label, columns by name)
  * and computes the percentage difference (sim − paper) / paper × 100.
  */
-import type { BreakdownTable } from '../scenario/scenarioTypes';
+import type { BreakdownTable } from '../../../core-wasm/js/scenarioTypes';
 
 export interface ComparedCell {
   sim: number | null;

@@ -2,14 +2,14 @@
  * Scales and marks of the message-size chart of MPI jobs (pure; d3 computes, React draws): for each histogram
  * "<benchmark>.<class>/<series id>" (NAS runs), "alltoall/<series id>" (run "MPI_Alltoall") or "exchange/<series id>"
  * (run "MPI_Sendrecv") of the result's
- * `message_histograms` (sim/bridgeTypes.ts MessageHistogram),
+ * `message_histograms` (core-wasm/js/bridgeTypes.ts MessageHistogram),
  * the points (message size, count) and a path through them. x: MPI payload bytes on d3 scaleSymlog (constant 1 B, so 0 B sits at the
  * left edge); y: messages sent on a log scale. Colour follows the benchmark, dash the transport. Histograms with
  * no messages (the 1-process runs) and ids of other workloads ("pingpong/…") are left out.
  */
 import { scaleLog, scaleSymlog, type ScaleContinuousNumeric } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { MessageHistogram } from '../sim/bridgeTypes';
+import type { MessageHistogram } from '../../../core-wasm/js/bridgeTypes';
 
 export const HISTOGRAM_MARGIN = { top: 10, right: 16, bottom: 34, left: 56 };
 

@@ -5,8 +5,8 @@
  */
 import { scaleLinear, scaleLog, scaleSymlog, type ScaleContinuousNumeric } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { ResultSeries } from '../sim/bridgeTypes';
-import type { ReferenceSeries } from '../scenario/scenarioTypes';
+import type { ResultSeries } from '../../../core-wasm/js/bridgeTypes';
+import type { ReferenceSeries } from '../../../core-wasm/js/scenarioTypes';
 
 export type Metric = 'latency_us' | 'bandwidth_MBps';
 

@@ -6,8 +6,8 @@
  * `compareScenario` derives B; `restoreCompare` reads a spec back from a share link, dropping anything malformed;
  * `describeCompare` names B in legends. Pure.
  */
-import type { Scenario } from '../scenario/scenarioTypes';
-import { validateScenario } from '../scenario/validateScenario';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
+import { validateScenario } from '../../../core-wasm/js/validateScenario';
 
 export type CompareSpec =
   | { kind: 'series'; series: string[] }

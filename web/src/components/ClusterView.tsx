@@ -30,7 +30,7 @@ import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
 import { packetAt } from '../trace/packetHitTest';
 import { clusterCaption, componentTitle } from '../trace/networkFacts';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 function isSelected(p: PlacedComponent, selection: ReturnType<typeof useSelection>): boolean {
   if (!selection) return false;

@@ -8,7 +8,7 @@ import { useSelection } from '../hooks/useSelection';
 import { useE4Events } from '../hooks/useE4Events';
 import { useScenario } from '../hooks/useScenario';
 import { QueueInspector } from './QueueInspector';
-import { fabricEntry } from '../sim/coreCatalog';
+import { fabricEntry } from '../../../core-wasm/js/coreCatalog';
 
 export function E4EventInspector() {
   const scenario = useScenario();

@@ -13,7 +13,7 @@ import { useHostThreads } from '../hooks/useHostThreads';
 import { useScrollIntoViewX } from '../hooks/useScrollIntoViewX';
 import { useSimTime } from '../hooks/useSimTime';
 import { useScenario } from '../hooks/useScenario';
-import { pingPongOf } from '../scenario/scenarioTypes';
+import { pingPongOf } from '../../../core-wasm/js/scenarioTypes';
 import { useElementSize } from '../hooks/useElementSize';
 import { usePlaying } from '../hooks/usePlaying';
 import { useChainSelectionStore } from '../state/chainSelectionStore';

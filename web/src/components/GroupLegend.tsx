@@ -3,7 +3,7 @@
  * run, in that series' chart colour (Okabe–Ito, theme/palette.ts), which also outlines the group's hosts.
  */
 import { SERIES_COLORS } from '../theme/palette';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 /** The colour of the group running series `seriesIndex`: the series' chart colour. */
 export function groupColor(seriesIndex: number): string {

@@ -4,7 +4,7 @@
  * remove groups; each row shows the rule it breaks (groupDraft.ts, and the core's refusal naming cluster.groups/<i>).
  * No group: every series runs on every node, one after another (the default).
  */
-import type { SeriesSpec } from '../scenario/scenarioTypes';
+import type { SeriesSpec } from '../../../core-wasm/js/scenarioTypes';
 import type { GroupDraft } from '../scenario/groupDraft';
 import type { WorkloadField } from '../scenario/workloadDraft';
 import { SERIES_COLORS } from '../theme/palette';

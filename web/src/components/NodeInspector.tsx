@@ -12,7 +12,7 @@ import { useTraceVersion } from '../hooks/useTraceVersion';
 import { useKindNames } from '../hooks/useKindNames';
 import { useNodeParts } from '../hooks/useNodeParts';
 import { useScenario } from '../hooks/useScenario';
-import { mpiRanksOf, pingPongOf } from '../scenario/scenarioTypes';
+import { mpiRanksOf, pingPongOf } from '../../../core-wasm/js/scenarioTypes';
 import { useRun, useRunState } from '../run/RunContext';
 import { nodeStateAt } from '../trace/nodeState';
 import { TraceKind } from '../sim/traceKindCodes';

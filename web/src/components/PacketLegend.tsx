@@ -6,7 +6,7 @@
  */
 import { BUSY_COLOR, PACKET_STYLE } from '../theme/palette';
 import { packetLegend, type PacketLegendEntry } from '../trace/networkFacts';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { useTraceHasNicSteps } from '../hooks/useTraceKeepsLevel';
 
 /** The packet kinds of a run's networks in their terms, or the generic kind names before a topology is known. */

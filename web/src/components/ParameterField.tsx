@@ -2,7 +2,7 @@
  * One model parameter of the registry: its input, unit, default and source (tooltip), and the rule a refused
  * value breaks (scenario/parameterRules.ts), shown in place.
  */
-import type { ParameterInfo } from '../sim/bridgeTypes';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
 
 interface Props {
   info: ParameterInfo;

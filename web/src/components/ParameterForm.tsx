@@ -5,7 +5,7 @@
  * group holding a changed value; "show all" lists the rest. Hidden fields keep their values.
  */
 import { useMemo, useState } from 'react';
-import type { ParameterInfo } from '../sim/bridgeTypes';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
 import { groupParameters } from '../scenario/parameterGroups';
 import { ParameterField } from './ParameterField';
 

@@ -9,7 +9,7 @@ const CHOICES: Partial<Record<Pvfs2Field, readonly string[]>> = {
  * per call, calls and region sizes; MPI-Tile-IO's tile grid and sizes; BT-IO's class, dump interval and ROMIO's cb_buffer_size and cb_nodes. Each shows the rule its value
  * breaks, from the schema or the core (`workload.tiles_x: 2 x 3 tiles need 6 clients ...`).
  */
-import { NPB_CLASSES, PVFS2_VERSIONS, type Pvfs2Workload } from '../scenario/scenarioTypes';
+import { NPB_CLASSES, PVFS2_VERSIONS, type Pvfs2Workload } from '../../../core-wasm/js/scenarioTypes';
 import { PVFS2_FIELDS, type Pvfs2Field } from '../scenario/pvfs2Draft';
 import type { WorkloadField } from '../scenario/workloadDraft';
 

@@ -10,7 +10,7 @@ import { useSimResult } from '../hooks/useSimResult';
 import { useScenario } from '../hooks/useScenario';
 import { compareTables, type ComparedCell, type ComparedTable } from '../charts/compareTables';
 import { columnUnits, formatTableValue, unitCaption } from '../charts/tableFormat';
-import { workloadEntry } from '../sim/coreCatalog';
+import { workloadEntry } from '../../../core-wasm/js/coreCatalog';
 
 function DiffCell({ cell }: { cell: ComparedCell }) {
   if (cell.diffPercent === null) return <td className="num muted">—</td>;

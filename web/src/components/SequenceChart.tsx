@@ -25,7 +25,7 @@ import { seek } from '../state/timeCursor';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { formatBytes } from '../charts/formatBytes';
 import { timeAxisScale, formatHalfWindow } from '../charts/timeAxis';
-import { defaultLanes, joinerOf, mpiRanksOf } from '../scenario/scenarioTypes';
+import { defaultLanes, joinerOf, mpiRanksOf } from '../../../core-wasm/js/scenarioTypes';
 import { OKABE_ITO, PACKET_STYLE, SERIES_COLORS } from '../theme/palette';
 import { useRun } from '../run/RunContext';
 import type { RunController } from '../run/runController';

@@ -17,7 +17,7 @@ import { formatBytes, sizeTicks } from '../charts/formatBytes';
 import { SERIES_COLORS } from '../theme/palette';
 import { ChartAxis } from './ChartAxis';
 import { NoResult } from './NoResult';
-import { pingPongOf } from '../scenario/scenarioTypes';
+import { pingPongOf } from '../../../core-wasm/js/scenarioTypes';
 import { useCompareStore } from '../state/compareStore';
 import { useStore } from 'zustand';
 import { compareRun } from '../run/runs';

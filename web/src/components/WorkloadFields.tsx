@@ -9,8 +9,8 @@
  * romio_cb_write. Each field shows the
  * rule its value breaks (workloadDraft.ts, and the core's own check).
  */
-import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../scenario/scenarioTypes';
-import type { Pvfs2Workload } from '../scenario/scenarioTypes';
+import { NPB_BENCHMARKS, NPB_CLASSES, type NpbClass, type SeriesSpec } from '../../../core-wasm/js/scenarioTypes';
+import type { Pvfs2Workload } from '../../../core-wasm/js/scenarioTypes';
 import type { RomioCbWrite, WorkloadDraft, WorkloadField } from '../scenario/workloadDraft';
 import type { WorkloadKind } from '../scenario/workloadTemplates';
 import { maxLevels, minLevels } from '../scenario/fatTreeLevels';

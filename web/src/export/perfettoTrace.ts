@@ -11,7 +11,7 @@
  *   "M" metadata events name processes and threads.
  * Pure; reads only the columns interface below.
  */
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { valueName, type KindNames } from '../sim/traceKinds';
 import { indexTopology } from '../trace/topologyIndex';
 import { TraceKind, isLevelKind, isPacketKind } from '../sim/traceKindCodes';

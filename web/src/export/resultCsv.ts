@@ -3,7 +3,7 @@
  * 10^6 B/s) and the breakdown tables (one row per table row and column). Pure.
  */
 import { csvFormat } from 'd3-dsv';
-import type { SimResult } from '../sim/bridgeTypes';
+import type { SimResult } from '../../../core-wasm/js/bridgeTypes';
 
 export function seriesCsv(result: SimResult): string {
   const rows = result.series.flatMap((s) =>

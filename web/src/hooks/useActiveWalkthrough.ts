@@ -1,6 +1,6 @@
 import { useScenario } from './useScenario';
 import { useWalkthroughStore } from '../state/walkthroughStore';
-import type { Walkthrough, WalkthroughStep } from '../scenario/scenarioTypes';
+import type { Walkthrough, WalkthroughStep } from '../../../core-wasm/js/scenarioTypes';
 
 /** The open walkthrough of the current scenario with its current step (clamped), or null. */
 export function useActiveWalkthrough(): { walkthrough: Walkthrough; index: number; step: WalkthroughStep } | null {

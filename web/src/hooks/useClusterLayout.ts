@@ -7,7 +7,7 @@
  * One layout is kept per topology object (a WeakMap), so a render React restarts finds it.
  */
 import { useEffect, useState } from 'react';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { clusterLayoutSteps, computeClusterLayout, type ClusterLayout } from '../trace/clusterLayout';
 import { stepsInSlices } from './stepsInSlices';
 

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { ClusterLayout } from '../trace/clusterLayout';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { componentSceneSteps, drawComponentScene, type ComponentMarks, type ComponentScene } from '../trace/componentPainter';
 import type { ViewTransform } from '../trace/packetPainter';
 import { runSlice, stepsInSlices } from './stepsInSlices';

@@ -5,8 +5,8 @@
  * for the current scenario, or null while accepted or not yet checked.
  */
 import { useEffect, useState } from 'react';
-import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
-import type { Scenario } from '../scenario/scenarioTypes';
+import type { FromWorker, ToWorker } from '../../../core-wasm/js/bridgeTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { simWorker, wasmModuleUrl } from '../run/runs';
 
 const DEBOUNCE_MS = 300;

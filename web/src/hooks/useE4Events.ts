@@ -7,7 +7,7 @@ import { useTopology } from './useTopology';
 import { useSimTime } from './useSimTime';
 import { useTraceVersion } from './useTraceVersion';
 import { useRun } from '../run/RunContext';
-import { nicLabel } from '../sim/coreCatalog';
+import { nicLabel } from '../../../core-wasm/js/coreCatalog';
 import { headerOf } from '../trace/networkFacts';
 import { e4EventsAt } from '../inspect/e4Events';
 import type { QueueOwnerView, QueueRecord } from '../inspect/queueModel';

@@ -1,6 +1,6 @@
 /** Host, PCI bus and NIC component ids of a node, from the topology. */
 import { useMemo } from 'react';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 export interface NodeParts {
   host?: number;

@@ -1,6 +1,6 @@
 import { useRunState } from '../run/RunContext';
 import { useScenarioStore } from '../state/scenarioStore';
-import type { SimResult } from '../sim/bridgeTypes';
+import type { SimResult } from '../../../core-wasm/js/bridgeTypes';
 
 /** The current run's result (series, tables, fingerprint); null until its run of the current scenario finishes. */
 export const useSimResult = (): SimResult | null => {

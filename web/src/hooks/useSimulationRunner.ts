@@ -14,7 +14,7 @@ import { useBannerStore } from '../state/bannerStore';
 import { useSelectionStore } from '../state/selectionStore';
 import { selectionFits } from '../state/selectionFit';
 import { defaultScenario } from '../scenario/defaultScenario';
-import { pingPongOf } from '../scenario/scenarioTypes';
+import { pingPongOf } from '../../../core-wasm/js/scenarioTypes';
 import { applyView } from '../share/currentView';
 import { pageRun, wasmModuleUrl } from '../run/runs';
 

@@ -1,5 +1,5 @@
 import { useRunState, useRunStateInTransition } from '../run/RunContext';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 /**
  * The current run's cluster topology reported by the core (null before the session exists), as a React transition

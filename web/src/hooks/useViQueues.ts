@@ -8,7 +8,7 @@ import { useTopology } from './useTopology';
 import { useSimTime } from './useSimTime';
 import { useTraceVersion } from './useTraceVersion';
 import { useRun } from '../run/RunContext';
-import { fabricLabel } from '../sim/coreCatalog';
+import { fabricLabel } from '../../../core-wasm/js/coreCatalog';
 import { headerOf } from '../trace/networkFacts';
 import { viQueuesAt } from '../inspect/viQueues';
 import type { QueueOwnerView, QueueRecord } from '../inspect/queueModel';

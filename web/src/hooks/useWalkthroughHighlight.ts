@@ -1,5 +1,5 @@
 import { useActiveWalkthrough } from './useActiveWalkthrough';
-import type { WalkthroughHighlight } from '../scenario/scenarioTypes';
+import type { WalkthroughHighlight } from '../../../core-wasm/js/scenarioTypes';
 
 /** What the current walkthrough step highlights (node, component, panel), or null. */
 export function useWalkthroughHighlight(): WalkthroughHighlight | null {

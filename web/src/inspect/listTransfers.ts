@@ -7,7 +7,7 @@
  * segment. The series of a transfer comes from its message record (trace kind message: value = series index). Pure.
  */
 import type { TraceStore } from '../trace/traceStore';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { TraceKind } from '../sim/traceKindCodes';
 
 export interface ListPiece {

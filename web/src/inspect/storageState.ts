@@ -7,7 +7,7 @@
  * hosts, or the InfiniBand's for the PVFS2/IBA series), so the latest record of either counts. Pure.
  */
 import type { TraceStore } from '../trace/traceStore';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { TraceKind } from '../sim/traceKindCodes';
 
 export interface ServerState {

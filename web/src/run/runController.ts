@@ -6,8 +6,8 @@
  * PacketLayers or hook serves either run without knowing which it is.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker } from '../sim/bridgeTypes';
-import type { Scenario } from '../scenario/scenarioTypes';
+import type { FromWorker, ParameterInfo, SimResult, Topology, ToWorker } from '../../../core-wasm/js/bridgeTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { parseKindNames, type KindNames } from '../sim/traceKinds';
 import { normalizeResult } from '../sim/normalizeResult';
 import { failureText } from './failureText';

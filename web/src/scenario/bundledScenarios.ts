@@ -6,7 +6,7 @@
  * own), so the page's first load carries none of their walkthrough texts. Their titles are written here for the
  * menu (web/test/bundledScenarios.test.ts checks every title against its file).
  */
-import type { Scenario } from './scenarioTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 
 /** The four modelled systems, in the menu's order: each seed paper's stack and its baselines. */

@@ -1,5 +1,5 @@
 /**
- * The topologies the editor offers (every fabric of the core's catalog, sim/coreCatalog.ts, with its label, testbed and
+ * The topologies the editor offers (every fabric of the core's catalog, core-wasm/js/coreCatalog.ts, with its label, testbed and
  * protocol stacks) and the scenario each starts from (a ping-pong sweep on that fabric, with its NICs' protocol stacks
  * as series): QsNet + Elan3 = the default scenario (seed 002, Portals and Tports), QsNetII + Elan4 =
  * ompi-elan4-progress (seed 001, Open MPI and MPICH-QsNet), the SCI ringlet = via-sci-pingpong (seed 003, SS-VIA,
@@ -11,10 +11,10 @@ import ompiElan4 from '../../../scenarios/ompi-elan4-progress.json' with { type:
 import viaSci from '../../../scenarios/via-sci-pingpong.json' with { type: 'json' };
 import fastEthernet from '../../../scenarios/fast-ethernet-16-half-shift.json' with { type: 'json' };
 import ibVerbs from '../../../scenarios/ib-verbs-pingpong.json' with { type: 'json' };
-import type { Scenario } from './scenarioTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import type { Fabric } from './fabrics';
 import { defaultScenario } from './defaultScenario';
-import { coreCatalog, protocolsOn } from '../sim/coreCatalog';
+import { coreCatalog, protocolsOn } from '../../../core-wasm/js/coreCatalog';
 
 export interface FabricChoice {
   fabric: Fabric;

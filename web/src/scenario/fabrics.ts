@@ -1,9 +1,9 @@
 /**
- * Fabric facts of a scenario's cluster, read from the core's catalog (sim/coreCatalog.ts) rather than restated: which
+ * Fabric facts of a scenario's cluster, read from the core's catalog (core-wasm/js/coreCatalog.ts) rather than restated: which
  * fabrics are fat trees, and which testbed's defaults apply. Pure.
  */
-import type { Scenario } from './scenarioTypes';
-import { fabricEntry, type FabricId } from '../sim/coreCatalog';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
+import { fabricEntry, type FabricId } from '../../../core-wasm/js/coreCatalog';
 
 export type Fabric = FabricId;
 

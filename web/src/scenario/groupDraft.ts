@@ -5,7 +5,7 @@
  * (overlap, node count, pairs across groups, NIC family) are the core's: its refusal names `cluster.groups/<i>`,
  * which the editor shows at that group. Pure.
  */
-import type { NodeGroup } from './scenarioTypes';
+import type { NodeGroup } from '../../../core-wasm/js/scenarioTypes';
 
 export interface GroupDraft {
   nodes: string;

@@ -3,10 +3,10 @@
  * `portals.`, `tports.`, and any prefix the core adds later, in registry order), and the `parameters` object
  * of a scenario built from the form (only values that differ from the registry default are written).
  */
-import type { ParameterInfo } from '../sim/bridgeTypes';
-import { fabricEntry, protocolEntry, workloadEntry } from '../sim/coreCatalog';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
+import { fabricEntry, protocolEntry, workloadEntry } from '../../../core-wasm/js/coreCatalog';
 import { parameterRuleError, parseNumberField } from './parameterRules';
-import type { Scenario } from './scenarioTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 
 export interface ParameterGroup {
   prefix: string;

@@ -3,7 +3,7 @@
  * min, max, unit, integer). Returns the broken rule as a sentence fragment, e.g. "must be between 33 and 133 MHz"
  * or "must be a whole number", or null when the value is allowed. Pure; the core re-checks every value.
  */
-import type { ParameterInfo } from '../sim/bridgeTypes';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
 
 /** Parses a form field: a finite number, or null for empty / non-numeric text. */
 export function parseNumberField(text: string): number | null {

@@ -7,7 +7,7 @@
  * default (protocols/pvfs2/*_workload.cc), so an unedited scenario builds the same text. The clients and servers stay
  * the file's (their rule is shown at the node count). Pure.
  */
-import type { NpbClass, Pvfs2Workload } from './scenarioTypes';
+import type { NpbClass, Pvfs2Workload } from '../../../core-wasm/js/scenarioTypes';
 import { parseNumberField } from './parameterRules';
 
 /** A PVFS2 workload field the editor offers. */

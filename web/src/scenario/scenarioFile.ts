@@ -2,8 +2,8 @@
  * Scenario files in the page: the text the page saves (the same JSON the CLI runs, `npm run sim -- <file>`, and
  * scenarios/*.json hold) and the check of a file a user opens. Pure: openScenarioFile.ts is the browser glue.
  */
-import type { Scenario } from './scenarioTypes';
-import { validateScenario, type ValidationResult } from './validateScenario';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
+import { validateScenario, type ValidationResult } from '../../../core-wasm/js/validateScenario';
 
 /** Files over this are refused before they are read (B): a scenario is a few kB, and must fit a 64 KiB share link. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;

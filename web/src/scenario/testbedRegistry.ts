@@ -3,8 +3,8 @@
  * machine differs (hs_parameters_json `testbeds`), with that value's source (`testbed_sources`), so the editor shows,
  * and compares edits with, the values the core will use (ParameterSet(testbed) in core-wasm/src/params). Pure.
  */
-import type { ParameterInfo } from '../sim/bridgeTypes';
-import type { Scenario } from './scenarioTypes';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { testbedOf } from './fabrics';
 
 export function registryFor(registry: ParameterInfo[], scenario: Scenario): ParameterInfo[] {

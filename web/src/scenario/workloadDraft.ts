@@ -9,9 +9,9 @@
  * state (initiator and target below the node count and distinct; processes at most the node count; the fat tree's
  * levels between the fewest that hold the nodes and the 4096-port bound, fatTreeLevels.ts). Pure.
  */
-import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Pvfs2Workload, type Scenario, type SeriesSpec } from './scenarioTypes';
+import { NPB_BENCHMARKS, type DynamicWorkload, type NpbBenchmark, type NpbClass, type Pvfs2Workload, type Scenario, type SeriesSpec } from '../../../core-wasm/js/scenarioTypes';
 import { isPvfs2Scenario } from './pvfs2Workloads';
-import { validateScenario } from './validateScenario';
+import { validateScenario } from '../../../core-wasm/js/validateScenario';
 import { parseNumberField } from './parameterRules';
 import { templateOf, type WorkloadKind } from './workloadTemplates';
 import { isMpiLayer, MPI_LAYERS } from './mpiLayers';

@@ -16,11 +16,11 @@ import exchange256 from '../../../scenarios/ompi-elan4-256-exchange.json' with {
 import pvfs2Listio from '../../../scenarios/pvfs2-elan4-listio.json' with { type: 'json' };
 import pvfs2TileIo from '../../../scenarios/pvfs2-mpi-tile-io.json' with { type: 'json' };
 import pvfs2Btio from '../../../scenarios/pvfs2-btio.json' with { type: 'json' };
-import type { Scenario, SeriesSpec } from './scenarioTypes';
+import type { Scenario, SeriesSpec } from '../../../core-wasm/js/scenarioTypes';
 import { defaultScenario } from './defaultScenario';
 import { isMpiLayer } from './mpiLayers';
 import { fabricTemplate } from './fabricTemplates';
-import { fabricLabel, protocolEntry } from '../sim/coreCatalog';
+import { fabricLabel, protocolEntry } from '../../../core-wasm/js/coreCatalog';
 
 export type WorkloadKind = Scenario['workload']['kind'];
 

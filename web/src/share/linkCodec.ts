@@ -25,16 +25,15 @@
  */
 import LZString from 'lz-string';
 import CRC32 from 'crc-32';
-import { validateScenario } from '../scenario/validateScenario';
-import type { Scenario } from '../scenario/scenarioTypes';
+import { MAX_SCENARIO_CHARS, validateScenario } from '../../../core-wasm/js/validateScenario';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { DEFAULT_VIEW, restoreView, type LinkView } from './viewState';
 import { restoreCompare, type CompareSpec } from '../compare/compareSpec';
 
 export const CURRENT_LINK_VERSION = 4;
 /** Upper bound on the `s=` parameter value, characters (64 KiB). */
 export const MAX_LINK_CHARS = 64 * 1024;
-/** Upper bound on the decompressed scenario text, characters (guards against decompression bombs). */
-export const MAX_SCENARIO_CHARS = 1024 * 1024;
+export { MAX_SCENARIO_CHARS };
 
 export type LinkDecodeResult =
   | { ok: true; scenario: Scenario; view: LinkView; compare: CompareSpec | null; version: number }

@@ -3,7 +3,7 @@
  * Each run (run/runController.ts) owns one channel: it attaches its worker once the run is done and detaches it when
  * a new run replaces it; pending requests then resolve to null.
  */
-import type { ToWorker } from './bridgeTypes';
+import type { ToWorker } from '../../../core-wasm/js/bridgeTypes';
 
 /** What a channel needs of a worker. */
 export interface SessionWorker {

@@ -3,8 +3,8 @@
  * Accepts series given as point lists (`points: [{bytes, latency_us, bandwidth_MBps}]`) or as columns
  * (`sizes_bytes`/`bytes`, `latency_us`, `bandwidth_MBps` arrays). Tables have the reference-table shape.
  */
-import type { BreakdownTable } from '../scenario/scenarioTypes';
-import type { MessageHistogram, ResultPoint, ResultSeries, SimResult } from './bridgeTypes';
+import type { BreakdownTable } from '../../../core-wasm/js/scenarioTypes';
+import type { MessageHistogram, ResultPoint, ResultSeries, SimResult } from '../../../core-wasm/js/bridgeTypes';
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,8 +1,8 @@
 /**
  * Looks up model parameters in the core's registry (hs_parameters_json), honouring scenario overrides.
  */
-import type { ParameterInfo } from './bridgeTypes';
-import type { Scenario } from '../scenario/scenarioTypes';
+import type { ParameterInfo } from '../../../core-wasm/js/bridgeTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { testbedOf } from '../scenario/fabrics';
 
 /** Value of the first registry parameter whose name matches `pattern` (override first, then the testbed's

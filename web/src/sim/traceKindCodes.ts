@@ -1,10 +1,10 @@
 /**
  * Trace-kind codes by name, from the core's one table of trace kinds (core-wasm/src/kernel/trace_kinds.h, exported
- * as hs_trace_kinds_json and the catalog's `trace_kinds`, here through sim/coreCatalog.generated.ts). Web code names a
+ * as hs_trace_kinds_json and the catalog's `trace_kinds`, here through core-wasm/js/coreCatalog.generated.ts). Web code names a
  * kind (`TraceKind.rdma_packet`), never its number; the numbers are those of every stored trace and share link.
  * Pure.
  */
-import { CORE_CATALOG } from './coreCatalog.generated';
+import { CORE_CATALOG } from '../../../core-wasm/js/coreCatalog.generated';
 
 type Kind = (typeof CORE_CATALOG.trace_kinds)[number];
 /** A trace kind's name, e.g. "rdma_packet". */

@@ -4,7 +4,7 @@
  * or a string: either "0 idle, 1 take lock, ..." or a description of a level ("occupied slots"), which names
  * no codes.
  */
-import type { TraceKindInfo } from './bridgeTypes';
+import type { TraceKindInfo } from '../../../core-wasm/js/bridgeTypes';
 
 export interface KindNames {
   kindName: Map<number, string>;

@@ -1,7 +1,7 @@
 /** The scenario the page runs, where it came from, and the last share link written. */
 import { create } from 'zustand';
 import { defaultScenario } from '../scenario/defaultScenario';
-import type { Scenario } from '../scenario/scenarioTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import type { LinkView } from '../share/viewState';
 
 /**

@@ -4,7 +4,7 @@
  * a node that does not exist. Pure.
  */
 import type { Selection } from './selectionStore';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 /** True when `selection` is a node below `nodes`, or a switch of `topology`; false for none. */
 export function selectionFits(selection: Selection, nodes: number, topology: Pick<Topology, 'components'> | null): boolean {

@@ -9,7 +9,7 @@
  * switch at the bottom; each layout gets a caption (`regions`).
  */
 import { scalePoint } from 'd3-scale';
-import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
+import type { Topology, TopologyComponent } from '../../../core-wasm/js/bridgeTypes';
 import { railOfComponent } from './railIndex';
 import { networkCaption } from './networkFacts';
 

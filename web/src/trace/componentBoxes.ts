@@ -4,7 +4,7 @@
  * point. Pure.
  */
 import type { ClusterLayout, PlacedComponent } from './clusterLayout';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { componentShortLabel } from './networkFacts';
 import { IDENTITY_VIEW, type ViewTransform } from './packetPainter';
 

@@ -7,7 +7,7 @@
  * frame, so they are painted separately on the packet canvas, under the packets (`paintBusyBoxes`).
  */
 import type { ClusterLayout, PlacedComponent } from './clusterLayout';
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 import { SERIES_COLORS } from '../theme/palette';
 import { boxLabel, drawnWidth, labelShown } from './componentBoxes';
 import type { ViewTransform } from './packetPainter';

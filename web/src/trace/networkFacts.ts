@@ -1,11 +1,11 @@
 /**
  * What the cluster view says of a network and of each component, composed from the run's topology facts (bus as
  * built from the run's parameters, switch model, link rate, rails: core-wasm/app/wasm/README.md "Topology JSON") and
- * the core catalog's labels (sim/coreCatalog.ts). The page derives none of these from fabric ids or component names.
+ * the core catalog's labels (core-wasm/js/coreCatalog.ts). The page derives none of these from fabric ids or component names.
  * Pure.
  */
-import type { BusFacts, NetworkHeader, Topology, TopologyComponent } from '../sim/bridgeTypes';
-import { fabricEntry, fabricLabel, nicLabel, packetLabel } from '../sim/coreCatalog';
+import type { BusFacts, NetworkHeader, Topology, TopologyComponent } from '../../../core-wasm/js/bridgeTypes';
+import { fabricEntry, fabricLabel, nicLabel, packetLabel } from '../../../core-wasm/js/coreCatalog';
 import { TraceKind, type TraceKindName } from '../sim/traceKindCodes';
 import { minLevels } from '../scenario/fatTreeLevels';
 

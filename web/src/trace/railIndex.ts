@@ -3,7 +3,7 @@
  * Elan4 per rail, and each rail its own fat tree of Elite4 switches; the core says each part's `rail` and the header
  * the count (`rails`). Parts without one are on rail 0. Pure.
  */
-import type { Topology, TopologyComponent } from '../sim/bridgeTypes';
+import type { Topology, TopologyComponent } from '../../../core-wasm/js/bridgeTypes';
 
 export interface RailIndex {
   rails: number;

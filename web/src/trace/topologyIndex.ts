@@ -2,7 +2,7 @@
  * Lookups over the topology JSON (core-wasm/src/wasm/README.md): node of a host / PCI / NIC component, the two
  * ends of a directed link, and each node's host, PCI and NIC ids. Pure.
  */
-import type { Topology } from '../sim/bridgeTypes';
+import type { Topology } from '../../../core-wasm/js/bridgeTypes';
 
 export interface TopologyIndex {
   /** Node of a host, PCI bus or NIC component id. */

@@ -8,7 +8,7 @@
  * permutation of its records sorted by t_start_ps, extended by merging each sorted batch (O(n) per batch),
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
-import type { TraceBatch } from '../sim/bridgeTypes';
+import type { TraceBatch } from '../../../core-wasm/js/bridgeTypes';
 import { grown } from './growableColumn';
 import { SortedIndex } from './sortedIndex';
 import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';

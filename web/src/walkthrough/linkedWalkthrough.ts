@@ -3,7 +3,7 @@
  * said in the banner. Before, an unknown id opened nothing and said nothing (the page looked as if the link had
  * no walkthrough), and a step past the last showed the last step without a word.
  */
-import type { Scenario } from '../scenario/scenarioTypes';
+import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import type { LinkView } from '../share/viewState';
 import { useBannerStore } from '../state/bannerStore';
 import { useWalkthroughStore } from '../state/walkthroughStore';

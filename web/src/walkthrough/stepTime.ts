@@ -5,7 +5,7 @@
  * start of the run. Both return null when the anchor message is not (yet) in the trace. Pure.
  */
 import type { TraceStore } from '../trace/traceStore';
-import type { Scenario, WalkthroughStep } from '../scenario/scenarioTypes';
+import type { Scenario, WalkthroughStep } from '../../../core-wasm/js/scenarioTypes';
 
 const PS_PER_US = 1e6;
 

@@ -1,13 +1,13 @@
 /**
  * Simulation worker: runs the C++ core (public/wasm/, built by `npm run build:wasm`) off the main thread, on the
- * smallest of its builds that holds the scenario (sim/coreModules.ts).
+ * smallest of its builds that holds the scenario (core-wasm/js/coreModules.ts).
  * The protocol is worker/simHost.ts; this file loads the core module and wires the host to the Worker global.
  * After `done` the session stays alive (until the worker is terminated, i.e. a new run replaces it) so that
  * `message` requests can read one message's headers with hs_message_json.
  */
-import type { FromWorker, ToWorker } from '../sim/bridgeTypes';
-import { CoreBridge, type EmscriptenCore } from '../sim/coreBridge';
-import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../sim/coreModules';
+import type { FromWorker, ToWorker } from '../../../core-wasm/js/bridgeTypes';
+import { CoreBridge, type EmscriptenCore } from '../../../core-wasm/js/coreBridge';
+import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../../../core-wasm/js/coreModules';
 import { PhaseError, SimHost } from './simHost';
 
 /** Loads the core's ES module at `wasmUrl` and instantiates it (each call a new module instance). */

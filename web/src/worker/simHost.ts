@@ -1,12 +1,12 @@
 /**
- * The simulation worker's side of its protocol (sim/bridgeTypes.ts ToWorker / FromWorker), apart from the Worker
+ * The simulation worker's side of its protocol (core-wasm/js/bridgeTypes.ts ToWorker / FromWorker), apart from the Worker
  * global so that Node tests can run it in-process on the Node build of the core: `start` → ready, topology,
  * (trace | progress)*, done | cancelled | error; `cancel` stops between slices; `message` reads one message's headers
  * from the finished session (kept until the next run); `check` creates and at once destroys a session. The core is
- * driven through the one bridge (sim/coreBridge.ts); trace columns leave as transferable typed arrays.
+ * driven through the one bridge (core-wasm/js/coreBridge.ts); trace columns leave as transferable typed arrays.
  */
-import type { FromWorker, ParameterInfo, ToWorker } from '../sim/bridgeTypes';
-import type { CoreBridge } from '../sim/coreBridge';
+import type { FromWorker, ParameterInfo, ToWorker } from '../../../core-wasm/js/bridgeTypes';
+import type { CoreBridge } from '../../../core-wasm/js/coreBridge';
 
 /**
  * A slice of the run: hs_run calls of EVENTS_PER_CALL kernel events until SLICE_MS of wall time has passed; between
@@ -41,7 +41,7 @@ export class PhaseError extends Error {
 export interface SimHostOptions {
   /**
    * The core for `scenarioText`: a fresh module per run (`fresh`), or the one kept for checks. `wasmUrl` is the full
-   * core's; the worker may load a smaller build beside it that holds the scenario (sim/coreModules.ts). Throws
+   * core's; the worker may load a smaller build beside it that holds the scenario (core-wasm/js/coreModules.ts). Throws
    * PhaseError('load').
    */
   loadCore(wasmUrl: string, fresh: boolean, scenarioText: string): Promise<CoreBridge>;

@@ -1,6 +1,6 @@
 // A trace batch as the worker delivers it, from rows of [t_start_ps, t_end_ps, kind, component, message, bytes,
 // value] (the core's record columns, core-wasm/src/kernel/trace.h): the Node tests' way to write a trace by hand.
-import type { TraceBatch } from '../../src/sim/bridgeTypes.ts';
+import type { TraceBatch } from '../../../core-wasm/js/bridgeTypes.ts';
 
 export function batch(records: number[][]): TraceBatch {
   const col = (i: number) => records.map((r) => r[i]);

@@ -1,10 +1,11 @@
 /**
  * TypeScript shape of a scenario file (scenarios/scenario.schema.json is the authority; ajv checks it at
  * runtime in validateScenario.ts). Times in results are microseconds; MB/s means 10^6 bytes per second.
- * Fabric, NIC, protocol, operation and workload-kind ids are the core catalog's (sim/coreCatalog.ts): the
+ * Fabric, NIC, protocol, operation and workload-kind ids are the core catalog's (core-wasm/js/coreCatalog.ts): the
  * assertions at the end of this file fail the typecheck when the workload union and the catalog's kinds differ.
  */
-import type { FabricId, NicId, OperationId, ProtocolId, WorkloadKind } from '../sim/coreCatalog';
+import type { BreakdownTable } from './bridgeTypes';
+import type { FabricId, NicId, OperationId, ProtocolId, WorkloadKind } from './coreCatalog';
 
 /** A transport the workload runs over (schema `workload.series[]`); extra model options stay as in the file. */
 export interface SeriesSpec {
@@ -145,14 +146,8 @@ export interface ReferenceSeries {
   points: ReferencePoint[];
 }
 
-/** A breakdown table: rows × columns of numbers in `unit` (the paper's Tables 1 and 2, or the run's). */
-export interface BreakdownTable {
-  id: string;
-  label?: string;
-  unit?: string;
-  columns: string[];
-  rows: { label: string; values: number[] }[];
-}
+/** A breakdown table (the core's result type, bridgeTypes.ts): the paper's Tables 1 and 2 in a scenario file. */
+export type { BreakdownTable } from './bridgeTypes';
 
 /** What a walkthrough step points at: a node (and one of its parts) and/or a panel of the page. */
 export interface WalkthroughHighlight {

@@ -2,7 +2,15 @@
  * Shapes crossing the worker boundary and the core's JSON outputs
  * (contract: core-wasm/src/wasm/README.md).
  */
-import type { BreakdownTable } from '../scenario/scenarioTypes';
+
+/** A breakdown table: rows × columns of numbers in `unit` (the paper's Tables 1 and 2, or the run's result tables). */
+export interface BreakdownTable {
+  id: string;
+  label?: string;
+  unit?: string;
+  columns: string[];
+  rows: { label: string; values: number[] }[];
+}
 
 /** One batch of trace records as the 7 columns of the bridge (all of length n). */
 export interface TraceBatch {
@@ -56,7 +64,7 @@ export interface BusFacts {
 
 /**
  * What one network's header says of it (core-wasm/app/wasm/README.md "Topology JSON"): the facts the page shows
- * rather than derives. `fabric` and `nic` are catalog ids (sim/coreCatalog.ts gives their labels).
+ * rather than derives. `fabric` and `nic` are catalog ids (core-wasm/js/coreCatalog.ts gives their labels).
  */
 export interface NetworkHeader {
   fabric: string;

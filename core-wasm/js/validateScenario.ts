@@ -11,6 +11,9 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validate as generatedValidate } from './scenarioValidator.generated';
 import type { Scenario } from './scenarioTypes';
 
+/** Upper bound on a scenario's text, characters: a file, or a share link once decompressed (against decompression bombs). */
+export const MAX_SCENARIO_CHARS = 1024 * 1024;
+
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
 const validator = (): ValidateFunction => generatedValidate as unknown as ValidateFunction;

@@ -76,7 +76,7 @@ export interface CoreCatalog {
 }
 
 /**
- * The catalog of the core this page was built with (sim/coreCatalog.generated.ts, written by `npm run gen:catalog`;
+ * The catalog of the core this page was built with (core-wasm/js/coreCatalog.generated.ts, written by `npm run gen:catalog`;
  * core-wasm/test/node/boundary_contract.test.ts fails when it differs from the core's hs_catalog_json).
  */
 export const coreCatalog: CoreCatalog = CORE_CATALOG satisfies CoreCatalog;
