@@ -19,6 +19,7 @@ import { figureRow, type CheckResult } from '../js/paperCheck';
 import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
+import { parsePathTarget, pathJson, pathTable, runCriticalPath } from './criticalPathCommand';
 import { MAX_SCENARIO_CHARS } from '../js/validateScenario';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
@@ -42,6 +43,14 @@ options
   --sweep NAME=V1,V2,...
                        run the scenario once per value of one parameter (at most 32) and print each run's
                        results; with --format json one object {"sweep": {"parameter", "runs": [{"value", "result"}]}}
+  --critical-path SERIES:BYTES | MESSAGE_ID
+                       print the critical path of the first message of that series with that payload (or of the
+                       message with that id): each piece of its send-to-completion time with the resource it went
+                       to (host CPU, PCI bus, NIC, link, wake-up, storage) or the wait; with --format json one object
+                       {"critical_path": {message, total_us, segments, by_resource_us, ...}}. Runs on the wasm engine,
+                       which keeps the whole trace
+  --iteration          with --critical-path: the whole ping-pong iteration the message starts (the sending host's
+                       Post receive to its Wait for arrival: seed 002 Table 1's steps)
   --quiet              no progress lines on stderr (a run longer than 2 s reports its progress every 2 s)
   --parameters         print the model parameter registry (name, unit, default, range, source) as JSON
   --catalog            print the catalog of fabrics, protocols and workload kinds as JSON
@@ -64,6 +73,7 @@ examples
   npm run sim -- pvfs2-btio --until 5000000
   npm run sim -- qsnet-256-half-shift --engine wasm --max-events 100000
   npm run sim -- pvfs2-mpi-tile-io --sweep host.memcpy_MBps=600,900,1200
+  npm run sim -- portals-qsnet-pingpong --critical-path portals-put:0
 `;
 
 function fail(message: string, code = 1): never {
@@ -183,6 +193,8 @@ async function main(): Promise<void> {
         'max-memory': { type: 'string' },
         set: { type: 'string', multiple: true, default: [] },
         sweep: { type: 'string' },
+        'critical-path': { type: 'string' },
+        iteration: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         parameters: { type: 'boolean', default: false },
         catalog: { type: 'boolean', default: false },
@@ -237,6 +249,10 @@ async function main(): Promise<void> {
   if (typeof sweep === 'string') fail(sweep);
   if (sweep && sets.some((x) => x.name === sweep.name)) fail(`--sweep: ${sweep.name} is also given by --set`);
   if (sweep && o['trace-csv'] !== undefined) fail('--trace-csv: not with --sweep (one trace per run)');
+  const pathTarget = o['critical-path'] === undefined ? undefined : parsePathTarget(o['critical-path']);
+  if (typeof pathTarget === 'string') fail(pathTarget);
+  if (pathTarget && sweep) fail('--critical-path: not with --sweep (one path of one run)');
+  if (o.iteration && !pathTarget) fail('--iteration: only with --critical-path');
 
   let file = parsed.positionals[0] ?? DEFAULT;
   if (!existsSync(file)) {  // a shipped scenario's id
@@ -311,6 +327,17 @@ async function main(): Promise<void> {
       out += `\nbounded: stopped by ${result.bounded.reason === 'memory' ? `--max-memory (${result.bounded.memory_mib} MiB held)` : `--${result.bounded.reason === 'until' ? 'until' : 'max-events'}`} at ${result.bounded.sim_time_us} us simulated after ${result.bounded.events} events; the figures cover only what finished\n`;
     return out;
   };
+  if (pathTarget) {
+    const scenario = (sets.length > 0 ? withParameters(doc as Record<string, unknown>, sets) : doc) as { workload?: { series?: { id: string }[] } };
+    try {
+      const { path, title } = await runCriticalPath(JSON.stringify(scenario), (scenario.workload?.series ?? []).map((x) => x.id), pathTarget, o.iteration);
+      process.stdout.write(format === 'json' ? `${JSON.stringify(pathJson(path))}\n` : pathTable(path, title));
+    } catch (e) {
+      const message = (e as Error).message;
+      fail(message.startsWith('--critical-path') ? message : `${file}: ${message}`);
+    }
+    return;
+  }
   if (!sweep) {
     const result = await runWith(sets);
     process.stdout.write(format === 'json' ? `${JSON.stringify(result)}\n` : tables(result));

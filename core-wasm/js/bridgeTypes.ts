@@ -12,7 +12,7 @@ export interface BreakdownTable {
   rows: { label: string; values: number[] }[];
 }
 
-/** One batch of trace records as the 7 columns of the bridge (all of length n). */
+/** One batch of trace records as the 8 columns of the bridge (all of length n). */
 export interface TraceBatch {
   n: number;
   t_start_ps: Float64Array;
@@ -22,6 +22,11 @@ export interface TraceBatch {
   message: Uint32Array;
   bytes: Uint32Array;
   value: Int32Array;
+  /**
+   * Per record: its causal predecessor's number (index + 1 in recording order from the run's first record; 0 = none):
+   * the latest record written along the causal chain of the event that wrote it (kernel/trace.h).
+   */
+  cause: Uint32Array;
 }
 
 export interface TopologyComponent {

@@ -48,6 +48,7 @@ export const TRACE_COLUMNS = [
   { name: 'message', bytes: 4 },
   { name: 'bytes', bytes: 4 },
   { name: 'value', bytes: 4 },
+  { name: 'cause', bytes: 4 },
 ] as const;
 
 /** What an Emscripten module built with core-wasm/cmake/wasm.cmake offers (MODULARIZE, ccall, HEAPU8). */
@@ -161,6 +162,7 @@ export class CoreBridge {
       message: new Uint32Array(copy(4)),
       bytes: new Uint32Array(copy(5)),
       value: new Int32Array(copy(6)),
+      cause: new Uint32Array(copy(7)),
     };
   }
 

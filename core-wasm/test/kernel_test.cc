@@ -177,5 +177,34 @@ TEST(TraceBuffer, TakesBatchesAndBoundsRecords) {
   EXPECT_EQ(t.take(10), 0u);
 }
 
+// Causes (kernel/trace.h): a record hangs from the same event's earlier record on its component, else from one that
+// ended by its start, else from what the event inherited; a scheduled event inherits its scheduler's record on its
+// own component, else the one ending last. Records written side by side do not hang from each other.
+TEST(TraceBuffer, CausesFollowTheEventChainByComponent) {
+  Simulator sim;
+  auto& t = sim.trace();
+  sim.at(10, 1, EventKind::kEventFired, 0, [&]() {
+    t.record(10, 20, TraceKind::kNicThread, 1, 7, 0, 1);     // #1: inherits nothing
+    t.record(10, 15, TraceKind::kAckPacket, 9, 7, 8, 0);     // #2: beside #1 (overlaps it): inherits nothing
+    t.record(20, 30, TraceKind::kPciTransaction, 2, 7, 8, 0);  // #3: starts when #1 ends
+    sim.at(30, 1, EventKind::kEventFired, 0, [&]() {          // on component 1: inherits #1
+      t.record(30, 40, TraceKind::kNicThread, 1, 7, 0, 2);   // #4
+      t.record(30, 31, TraceKind::kNicThread, 1, 7, 0, 3);   // #5: same component as #4
+    });
+    sim.at(35, 5, EventKind::kEventFired, 0, [&]() {          // nothing of component 5: the record ending last (#3)
+      t.record(35, 36, TraceKind::kHostOp, 5, 0, 0, 4);      // #6
+    });
+  });
+  sim.run(100);
+  ASSERT_EQ(t.take(10), 6u);
+  const uint32_t* cause = t.batch_cause();
+  EXPECT_EQ(cause[0], 0u);
+  EXPECT_EQ(cause[1], 0u);
+  EXPECT_EQ(cause[2], 1u);
+  EXPECT_EQ(cause[3], 1u);
+  EXPECT_EQ(cause[4], 4u);
+  EXPECT_EQ(cause[5], 3u);
+}
+
 }  // namespace
 }  // namespace hpcsim

@@ -20,6 +20,7 @@ function trace(): TraceStore {
     message: new Uint32Array([7, 7]),
     bytes: new Uint32Array([64, 96]),
     value: new Int32Array([0, 0]),
+    cause: new Uint32Array(2),
   });
   return t;
 }

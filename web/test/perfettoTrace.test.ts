@@ -47,6 +47,7 @@ function columns(): TraceStore {
   const batch: TraceBatch = {
     n, t_start_ps: col(Float64Array, 0), t_end_ps: col(Float64Array, 1), kind: col(Uint32Array, 2),
     component: col(Uint32Array, 3), message: col(Uint32Array, 4), bytes: col(Uint32Array, 5), value: col(Int32Array, 6),
+    cause: new Uint32Array(n),
   };
   const store = new TraceStore();
   store.append(batch);

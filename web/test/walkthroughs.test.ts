@@ -25,6 +25,7 @@ function messages(list: [number, number, number][]): TraceStore {
     message: Uint32Array.from(list, (_, i) => i + 1),
     bytes: Uint32Array.from(list, (m) => m[2]),
     value: Int32Array.from(list, (m) => m[1]),
+    cause: new Uint32Array(n),
   });
   return t;
 }

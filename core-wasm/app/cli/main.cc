@@ -31,8 +31,9 @@ void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
   size_t n;
   while ((n = t.take(65536)) > 0)
     for (size_t i = 0; i < n; ++i)
-      std::fprintf(csv, "%.0f,%.0f,%u,%u,%u,%u,%d\n", t.batch_t0()[i], t.batch_t1()[i], t.batch_kind()[i],
-                   t.batch_component()[i], t.batch_message()[i], t.batch_bytes()[i], t.batch_value()[i]);
+      std::fprintf(csv, "%.0f,%.0f,%u,%u,%u,%u,%d,%u\n", t.batch_t0()[i], t.batch_t1()[i], t.batch_kind()[i],
+                   t.batch_component()[i], t.batch_message()[i], t.batch_bytes()[i], t.batch_value()[i],
+                   t.batch_cause()[i]);
 }
 
 int usage(const std::string& why) {
@@ -128,7 +129,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: cannot write the file\n", csv_path.c_str());
       return 2;
     }
-    std::fprintf(csv, "t_start_ps,t_end_ps,kind,component,message,bytes,value\n");
+    std::fprintf(csv, "t_start_ps,t_end_ps,kind,component,message,bytes,value,cause\n");
   }
   using clock = std::chrono::steady_clock;
   auto last_report = clock::now();

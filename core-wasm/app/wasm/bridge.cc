@@ -102,6 +102,7 @@ HS_EXPORT uintptr_t hs_trace_column(uint32_t id, uint32_t column) {
     case 4: return reinterpret_cast<uintptr_t>(t.batch_message());
     case 5: return reinterpret_cast<uintptr_t>(t.batch_bytes());
     case 6: return reinterpret_cast<uintptr_t>(t.batch_value());
+    case 7: return reinterpret_cast<uintptr_t>(t.batch_cause());
   }
   return 0;
 }

@@ -23,6 +23,7 @@ uint32_t Simulator::take_slot(ComponentId component, EventKind kind, uint32_t by
   p.component = component;
   p.kind = kind;
   p.bytes = bytes;
+  p.cause = trace_.event_cause(component);
   return slot;
 }
 
@@ -39,7 +40,9 @@ void Simulator::execute(uint32_t slot) {
   fingerprint_.add(now_, p.component, static_cast<uint32_t>(p.kind), p.bytes);
   ++executed_;
   // Runs in place; the slot is handed out again only after the action has returned and been destroyed.
+  trace_.begin_event(p.cause);
   if (*p.action) (*p.action)();
+  trace_.end_event();
   p.action.reset();
   free_slots_.push_back(slot);
 }

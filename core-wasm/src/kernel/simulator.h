@@ -72,6 +72,7 @@ class Simulator {
     ComponentId component;
     EventKind kind;
     uint32_t bytes;
+    uint32_t cause;  ///< the trace's causal chain when the event was scheduled (TraceBuffer::cause)
     std::optional<Action> action;  ///< engaged from at() until the event has run
   };
   /// Payload slots live in fixed chunks, so an action keeps its address while it runs and schedules more events.

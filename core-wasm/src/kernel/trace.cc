@@ -16,6 +16,7 @@ size_t TraceBuffer::take(size_t n) {
   cut(msg_, b_msg_);
   cut(bytes_, b_bytes_);
   cut(value_, b_value_);
+  cut(cause_col_, b_cause_);
   read_ += k;
   return k;
 }

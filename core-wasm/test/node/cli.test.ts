@@ -108,7 +108,7 @@ test('a bad node group exits non-zero with one line naming the group', () => {
 test('--help lists every option, the exit codes and examples; --version names the package', () => {
   const r = sim(['--help']);
   assert.equal(r.status, 0, r.stderr);
-  for (const o of ['--format', '--engine', '--trace-csv', '--until', '--max-events', '--quiet', '--parameters', '--catalog', '--list-scenarios', '--help', '--version'])
+  for (const o of ['--format', '--engine', '--trace-csv', '--until', '--max-events', '--quiet', '--parameters', '--catalog', '--list-scenarios', '--help', '--version', '--critical-path', '--iteration'])
     assert.ok(r.stdout.includes(o), `--help lacks ${o}`);
   assert.match(r.stdout, /exit codes/);
   assert.match(r.stdout, /examples/);
@@ -165,6 +165,10 @@ test('bad options are refused with exit 1 and one line naming the option', () =>
     [['--max-events', 'many'], /--max-events: "many" is not a positive number/],
     [['--format', 'xml'], /--format: "xml" is not table or json/],
     [['no-such-scenario'], /cannot read the file \(nor is it a shipped scenario's id/],
+    [['--critical-path', 'portals-put'], /--critical-path: "portals-put" is neither SERIES:BYTES/],
+    [['--critical-path', 'nope:0'], /--critical-path: series "nope" is not in the scenario \(its series: portals-put, portals-get, tports-send\)/],
+    [['--critical-path', 'portals-put:3'], /--critical-path: the run has no message of series "portals-put" with 3 bytes/],
+    [['--iteration'], /--iteration: only with --critical-path/],
   ] as [string[], RegExp][]) {
     const r = sim(args);
     assert.equal(r.status, 1, args.join(' '));
@@ -235,4 +239,23 @@ test('--max-memory stops a run that grows past it, bounded, natively and in wasm
   const r = sim([file, '--max-memory', 'lots']);
   assert.equal(r.status, 1);
   assert.match(r.stderr, /--max-memory: "lots" is not a positive number/);
+});
+
+test('--critical-path prints the Portals 0-byte PUT\'s path: one JSON object, segments tiling its time, the NIC thread\'s Match on it', () => {
+  const r = sim(['portals-qsnet-pingpong', '--critical-path', 'portals-put:0', '--format', 'json']);
+  assert.equal(r.status, 0, r.stderr);
+  const { critical_path: p } = JSON.parse(r.stdout) as {
+    critical_path: { message: number; total_us: number; start_us: number; end_us: number; segments: { start_us: number; end_us: number; resource: string; step: string; node: number | null }[]; by_resource_us: Record<string, number> };
+  };
+  assert.ok(p.message > 0);
+  const sum = Object.values(p.by_resource_us).reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(sum - p.total_us) < 1e-3, `${sum} vs ${p.total_us}`);
+  assert.ok(Math.abs(p.segments[0].start_us - p.start_us) < 1e-6 && Math.abs(p.segments.at(-1)!.end_us - p.end_us) < 1e-6);
+  const match = p.segments.find((s) => s.step === 'Match');
+  assert.equal(match?.resource, 'nic');
+  assert.equal(match?.node, 5, 'the target\'s NIC thread matches the PUT');
+  const table = sim(['portals-qsnet-pingpong', '--critical-path', 'portals-put:0', '--iteration']);
+  assert.equal(table.status, 0, table.stderr);
+  assert.match(table.stdout, /time per resource/);
+  assert.match(table.stdout, /Wait for arrival/);
 });

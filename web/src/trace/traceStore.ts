@@ -72,6 +72,8 @@ export class TraceStore {
   message = new Uint32Array(0);
   bytes = new Uint32Array(0);
   value = new Int32Array(0);
+  /** Causal predecessor per record: its index + 1, 0 = none (TraceBatch.cause). */
+  cause = new Uint32Array(0);
   /** Latest t_end_ps (or t_start_ps) of any record. */
   end_ps = 0;
   readonly index: Record<TraceCategory, SortedIndex> = {
@@ -129,6 +131,7 @@ export class TraceStore {
     this.message = grown(this.message, Uint32Array, cap, n);
     this.bytes = grown(this.bytes, Uint32Array, cap, n);
     this.value = grown(this.value, Int32Array, cap, n);
+    this.cause = grown(this.cause, Uint32Array, cap, n);
   }
 
   append(batch: TraceBatch): void {
@@ -141,6 +144,7 @@ export class TraceStore {
     this.message.set(batch.message, base);
     this.bytes.set(batch.bytes, base);
     this.value.set(batch.value, base);
+    this.cause.set(batch.cause, base);
     this.length = base + batch.n;
     // Each record's category (CATEGORY_OF_KIND), counted, then the batch's records of each category in arrival order.
     const category = new Int8Array(batch.n);

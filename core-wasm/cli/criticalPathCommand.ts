@@ -1,0 +1,82 @@
+/**
+ * `npm run sim -- <scenario> --critical-path SERIES:BYTES | MESSAGE_ID [--iteration] [--format json]` (issue 38
+ * item 5): runs the scenario on the wasm engine keeping its whole trace, finds the message (the first of the series
+ * at that size, or the id), and prints its critical path (core-wasm/js/criticalPath.ts) as a table, or one JSON
+ * object {"critical_path": {"message", "unit", "start_us", "end_us", "total_us", "segments": [{"start_us",
+ * "end_us", "resource", "step", "node", "role"}], "by_resource_us": {...}, "phases": [...]}}.
+ */
+import { criticalPath, CriticalPathError, firstMessageOf, PathContext, RESOURCE_CLASSES, RESOURCE_LABELS, type CriticalPath } from '../js/criticalPath';
+import { runKeepingTrace } from '../js/traceRun';
+import { loadWasm } from './engines';
+
+/** What --critical-path names: a series id and a size, or a message id. */
+export type PathTarget = { series: string; bytes: number } | { message: number };
+
+/** Parses --critical-path's value; a string is the refusal. */
+export function parsePathTarget(text: string): PathTarget | string {
+  if (/^\d+$/.test(text)) return Number(text) > 0 ? { message: Number(text) } : '--critical-path: message ids start at 1';
+  const m = /^(.+):(\d+)$/.exec(text);
+  if (!m) return `--critical-path: "${text}" is neither SERIES:BYTES (e.g. portals-put:0) nor a message id`;
+  return { series: m[1], bytes: Number(m[2]) };
+}
+
+const us = (ps: number): number => Math.round(ps) / 1e6;
+
+/** The path as the JSON object of issue 38 item 5. */
+export function pathJson(path: CriticalPath): object {
+  return {
+    critical_path: {
+      message: path.unit.message,
+      unit: path.unit.kind,
+      start_us: us(path.start_ps),
+      end_us: us(path.end_ps),
+      total_us: us(path.end_ps - path.start_ps),
+      segments: path.segments.map((s) => ({ start_us: us(s.start_ps), end_us: us(s.end_ps), resource: s.resource, step: s.step, node: s.node, role: s.role })),
+      by_resource_us: Object.fromEntries(RESOURCE_CLASSES.map((c) => [c, us(path.by_resource_ps[c])])),
+      phases: path.phases.map((p) => ({ step: p.step, start_us: us(p.start_ps), end_us: us(p.end_ps) })),
+    },
+  };
+}
+
+/** The path as terminal tables: the segments, then the time per resource. */
+export function pathTable(path: CriticalPath, title: string): string {
+  const total = path.end_ps - path.start_ps;
+  const lines = [`${title}: ${(total / 1e6).toFixed(3)} us, from ${(path.start_ps / 1e6).toFixed(3)} us to ${(path.end_ps / 1e6).toFixed(3)} us`, ''];
+  const rows = path.segments.map((s) => [(s.start_ps / 1e6).toFixed(3), (s.end_ps / 1e6).toFixed(3), ((s.end_ps - s.start_ps) / 1e6).toFixed(3), RESOURCE_LABELS[s.resource], s.node === null ? '' : String(s.node), s.step]);
+  const header = ['start_us', 'end_us', 'us', 'resource', 'node', 'step'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padStart(widths[i]) : i === 5 ? c : c.padEnd(widths[i]))).join('  ');
+  lines.push(line(header), ...rows.map(line), '', 'time per resource');
+  for (const c of RESOURCE_CLASSES)
+    if (path.by_resource_ps[c] > 0) lines.push(`  ${RESOURCE_LABELS[c].padEnd(28)} ${(path.by_resource_ps[c] / 1e6).toFixed(3).padStart(9)} us  ${((100 * path.by_resource_ps[c]) / total).toFixed(1).padStart(5)}%`);
+  if (path.phases.length > 0) {
+    lines.push('', 'the sending host\'s steps (seed 002 Table 1\'s rows)');
+    for (const p of path.phases) lines.push(`  ${p.step.padEnd(28)} ${((p.end_ps - p.start_ps) / 1e6).toFixed(3).padStart(9)} us`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs `scenarioText` and returns the path of `target` (`iteration`: the ping-pong iteration its message starts).
+ * Throws an Error whose message names the option for a target the run does not have.
+ */
+export async function runCriticalPath(scenarioText: string, seriesIds: string[], target: PathTarget, iteration: boolean): Promise<{ path: CriticalPath; title: string }> {
+  let seriesIndex = -1;
+  if ('series' in target) {
+    seriesIndex = seriesIds.indexOf(target.series);
+    if (seriesIndex < 0) throw new Error(`--critical-path: series "${target.series}" is not in the scenario (its series: ${seriesIds.join(', ') || 'none'})`);
+  }
+  const core = await loadWasm();
+  const run = runKeepingTrace(core, scenarioText);
+  const message = 'message' in target ? target.message : firstMessageOf(run.trace, seriesIndex, target.bytes);
+  if (message === null && 'series' in target) throw new Error(`--critical-path: the run has no message of series "${target.series}" with ${target.bytes} bytes`);
+  const id = message as number;
+  try {
+    const path = criticalPath(run.trace, new PathContext(run.topology), iteration ? { kind: 'iteration', message: id, host: -1 } : { kind: 'message', message: id });
+    const what = 'series' in target ? `${target.series}, ${target.bytes} B, message ${id}` : `message ${id}`;
+    return { path, title: `critical path of ${iteration ? 'the ping-pong iteration of ' : ''}${what}` };
+  } catch (e) {
+    if (e instanceof CriticalPathError) throw new Error(`--critical-path: ${e.message}`);
+    throw e;
+  }
+}

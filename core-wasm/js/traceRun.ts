@@ -1,0 +1,56 @@
+/**
+ * A run kept with its whole trace, for analyses that need every record (the CLI's --critical-path, Node tests):
+ * the scenario runs to its end on a CoreBridge, its trace batches are joined into one set of columns, and its
+ * topology is read before the session is freed. Memory: 40 bytes per record (at most the trace's limit).
+ */
+import type { CoreBridge } from './coreBridge';
+import type { Topology, TraceBatch } from './bridgeTypes';
+import type { TraceColumnsView } from './criticalPath';
+
+export interface TracedRun<R> {
+  result: R;
+  topology: Topology;
+  trace: TraceColumnsView;
+}
+
+/** Joins batches into one set of columns, in order. */
+export function joinBatches(batches: TraceBatch[]): TraceColumnsView {
+  const n = batches.reduce((s, b) => s + b.n, 0);
+  const out: TraceColumnsView = {
+    length: n,
+    t_start_ps: new Float64Array(n), t_end_ps: new Float64Array(n), kind: new Uint32Array(n), component: new Uint32Array(n),
+    message: new Uint32Array(n), bytes: new Uint32Array(n), value: new Int32Array(n), cause: new Uint32Array(n),
+  };
+  let at = 0;
+  for (const b of batches) {
+    out.t_start_ps.set(b.t_start_ps, at);
+    out.t_end_ps.set(b.t_end_ps, at);
+    out.kind.set(b.kind, at);
+    out.component.set(b.component, at);
+    out.message.set(b.message, at);
+    out.bytes.set(b.bytes, at);
+    out.value.set(b.value, at);
+    out.cause.set(b.cause, at);
+    at += b.n;
+  }
+  return out;
+}
+
+/** Runs `scenarioText` to its end keeping every trace record; throws the core's error (naming the field) when refused. */
+export function runKeepingTrace<R = unknown>(core: CoreBridge, scenarioText: string, budget = 1 << 18): TracedRun<R> {
+  const id = core.create(scenarioText);
+  if (id <= 0) throw new Error(core.lastError() || 'the core refused the scenario');
+  try {
+    const topology = core.topology(id);
+    const batches: TraceBatch[] = [];
+    for (;;) {
+      const status = core.run(id, budget);
+      for (const batch of core.drainTrace(id)) batches.push(batch);
+      if (status === 'finished') break;
+      if (status === 'failed') throw new Error(core.lastError() || 'the run failed');
+    }
+    return { result: JSON.parse(core.resultText(id)) as R, topology, trace: joinBatches(batches) };
+  } finally {
+    core.destroy(id);
+  }
+}
