@@ -72,7 +72,7 @@ export async function runCriticalPath(scenarioText: string, seriesIds: string[],
   if (message === null && 'series' in target) throw new Error(`--critical-path: the run has no message of series "${target.series}" with ${target.bytes} bytes`);
   const id = message as number;
   try {
-    const path = criticalPath(run.trace, new PathContext(run.topology), iteration ? { kind: 'iteration', message: id, host: -1 } : { kind: 'message', message: id });
+    const path = criticalPath(run.trace, new PathContext(run.topology), iteration ? { kind: 'iteration', message: id } : { kind: 'message', message: id });
     const what = 'series' in target ? `${target.series}, ${target.bytes} B, message ${id}` : `message ${id}`;
     return { path, title: `critical path of ${iteration ? 'the ping-pong iteration of ' : ''}${what}` };
   } catch (e) {

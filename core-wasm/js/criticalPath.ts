@@ -72,7 +72,7 @@ export interface PathPhase {
   end_ps: number;
 }
 
-export type PathUnit = { kind: 'message'; message: number } | { kind: 'iteration'; message: number; host: number };
+export type PathUnit = { kind: 'message' | 'iteration'; message: number };
 
 export interface CriticalPath {
   unit: PathUnit;
@@ -278,7 +278,12 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   const hosts = new Set<number>();
   if (host >= 0) hosts.add(host);
   for (const s of segments) if (s.record >= 0 && trace.kind[s.record] === KIND.host_op) hosts.add(trace.component[s.record]);
-  for (const g of gaps) segments.push(...fillGap(trace, ctx, g, unitMessages, hosts));
+  // The records that span part of the window: the only ones a gap can be filled from (one scan, then per gap).
+  const inWindow: number[] = [];
+  if (gaps.length > 0)
+    for (let q = 0; q < trace.length; q++)
+      if (trace.t_end_ps[q] > start && trace.t_start_ps[q] < end && trace.t_end_ps[q] > trace.t_start_ps[q] && trace.kind[q] !== KIND.message) inWindow.push(q);
+  for (const g of gaps) segments.push(...fillGap(trace, ctx, g, inWindow, unitMessages, hosts));
 
   segments.sort((a, b) => a.start_ps - b.start_ps || a.end_ps - b.end_ps);
   const by_resource_ps = Object.fromEntries(RESOURCE_CLASSES.map((c) => [c, 0])) as Record<ResourceClass, number>;
@@ -297,16 +302,16 @@ function pathSegment(trace: TraceColumnsView, ctx: PathContext, r: number, start
  * progress longest there, a processor's first (the NIC thread going on beside the DMA it waits for, the host inside
  * its send call), which may leave waiting on either side; else waiting before `next`'s step.
  */
-function fillGap(trace: TraceColumnsView, ctx: PathContext, g: { start: number; end: number; next: number }, messages: Set<number>, hosts: Set<number>): PathSegment[] {
+function fillGap(trace: TraceColumnsView, ctx: PathContext, g: { start: number; end: number; next: number }, candidates: number[], messages: Set<number>, hosts: Set<number>): PathSegment[] {
   const comp = trace.component[g.next];
   const node = ctx.nodeOf(comp);
   let busy = -1;
   let fill = -1;
   let fillScore = -1;
-  for (let r = 0; r < trace.length; r++) {
+  for (const r of candidates) {
     const rs = trace.t_start_ps[r];
     const re = trace.t_end_ps[r];
-    if (re <= g.start || rs >= g.end || re <= rs || trace.kind[r] === KIND.message) continue;
+    if (re <= g.start || rs >= g.end) continue;
     const m = trace.message[r];
     if (trace.component[r] === comp && m !== 0 && !messages.has(m) && busy < 0) busy = r;
     const ours = (m !== 0 && messages.has(m)) || (m === 0 && trace.kind[r] === KIND.host_op && hosts.has(trace.component[r]));

@@ -49,7 +49,7 @@ test('seed 002 Table 1: a Portals 0-byte iteration has the initiator\'s four ste
   const run = runKeepingTrace<{ tables: Table[] }>(core, text);
   for (let r = 0; r < run.trace.length; r++) assert.ok(run.trace.cause[r] <= r, `record ${r}'s cause ${run.trace.cause[r]} is not an earlier record`);
   const ping = firstMessageOf(run.trace, 0, 0)!;
-  const path = criticalPath(run.trace, new PathContext(run.topology), { kind: 'iteration', message: ping, host: -1 });
+  const path = criticalPath(run.trace, new PathContext(run.topology), { kind: 'iteration', message: ping });
   assertTiles(path);
   const table1 = doc.reference.tables.find((t) => t.id === 'initiator-breakdown')!.rows;
   const modelTable = run.result.tables.find((t) => t.id === 'initiator-breakdown')!.rows;

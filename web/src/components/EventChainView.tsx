@@ -5,7 +5,7 @@
  * needs the host. Nodes light up as the shared time cursor passes them; Back / Next step through them. The
  * host threads of the two nodes (polling / sleeping / woken) run below.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useChainMessages } from '../hooks/useChainMessages';
 import { useChainMessage } from '../hooks/useChainMessage';
 import { useEventChain } from '../hooks/useEventChain';
@@ -20,7 +20,7 @@ import { useChainSelectionStore } from '../state/chainSelectionStore';
 import { togglePlay } from '../state/timeCursor';
 import { layoutChain } from '../chain/chainLayout';
 import { chainNext, chainPrevious, chainStart } from '../chain/chainCursor';
-import { messageGroups, messageSizes } from '../chain/messageGroups';
+import { MessagePicker } from './MessagePicker';
 import { EventChainGraph } from './EventChainGraph';
 import { HostThreadLanes } from './HostThreadLanes';
 import './eventChain.css';
@@ -36,16 +36,7 @@ export function EventChainView() {
   const scenario = useScenario();
   const entry = messages.find((m) => m.message === message);
   const series = entry ? (scenario.workload.series[entry.seriesIndex] as unknown as Record<string, unknown> | undefined) : undefined;
-  const seriesName = (i: number) => {
-    const s = scenario.workload.series[i];
-    return s ? (s.label ?? s.id) : `series ${i}`;
-  };
   const progress = typeof series?.progress === 'string' ? series.progress : 'polling';
-  // The picker narrowed to one payload size (null: every size); a size the run no longer has lists every message.
-  const [size, setSize] = useState<number | null>(null);
-  const sizes = useMemo(() => messageSizes(messages), [messages]);
-  const sizeFilter = size !== null && sizes.some((x) => x.bytes === size) ? size : null;
-  const bySeries = useMemo(() => messageGroups(messages, sizeFilter, message), [messages, sizeFilter, message]);
   const lanes = useMemo(() => {
     if (!chain) return [];
     const w = pingPongOf(scenario);
@@ -73,44 +64,13 @@ export function EventChainView() {
     <section className="panel chain-panel" data-testid="event-chain-view" aria-label="Event-chain view">
       <div className="panel-title">
         <h2>Event chain</h2>
-        <label>
-          size{' '}
-          <select
-            data-testid="chain-size-filter"
-            aria-label="Payload size of the messages listed"
-            value={sizeFilter ?? ''}
-            onChange={(e) => setSize(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">all ({messages.length})</option>
-            {sizes.map((x) => (
-              <option key={x.bytes} value={x.bytes}>
-                {x.bytes} B ({x.count})
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          message{' '}
-          <select
-            data-testid="chain-message-select"
-            aria-label="Message whose event chain is drawn"
-            value={message ?? ''}
-            onChange={(e) => useChainSelectionStore.getState().setMessage(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">pick a message…</option>
-            {/* One group per series, so a run of many messages (972 on the PVFS2 list I/O sweep) reads by transport;
-                the size filter above narrows each group to one payload size. */}
-            {bySeries.map(([seriesIndex, group]) => (
-              <optgroup key={seriesIndex} label={`${seriesName(seriesIndex)} (${group.length})`}>
-                {group.map((m) => (
-                  <option key={m.message} value={m.message}>
-                    {seriesName(m.seriesIndex)} · {m.bytes} B · #{m.message}, delivered at {(m.start_ps / 1e6).toFixed(1)} µs
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <MessagePicker
+          messages={messages}
+          message={message}
+          onPick={(m) => useChainSelectionStore.getState().setMessage(m)}
+          testIdPrefix="chain"
+          purpose="Message whose event chain is drawn"
+        />
         <span className="chain-steps" role="group" aria-label="Step through the event chain">
           <button type="button" data-testid="chain-start" disabled={!chain} onClick={() => chain && chainStart(chain.graph)} aria-label="Go to the start of the chain">|◂ Start</button>
           <button type="button" data-testid="chain-prev" disabled={!chain} onClick={() => chain && chainPrevious(chain.graph)} aria-label="Back to the previous node of the chain">◂ Back</button>

@@ -10,6 +10,7 @@ const LABELS: Record<PanelId, string> = {
   export: 'Export',
   compare: 'Compare',
   chain: 'Event chain',
+  path: 'Critical path',
 };
 
 export function PanelToggles() {

@@ -37,3 +37,15 @@ export const STEP_COLORS = [
   OKABE_ITO.skyBlue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.yellow,
   OKABE_ITO.reddishPurple, OKABE_ITO.vermillion, '#9ecae1',
 ];
+
+/** Fills of the critical path's resource classes (core-wasm/js/criticalPath.ts RESOURCE_CLASSES); waiting is grey. */
+export const RESOURCE_COLORS: Record<string, string> = {
+  host_cpu: OKABE_ITO.orange,
+  wakeup: OKABE_ITO.vermillion,
+  pci: OKABE_ITO.skyBlue,
+  nic: OKABE_ITO.blue,
+  link: OKABE_ITO.bluishGreen,
+  sci_ringlet: OKABE_ITO.reddishPurple,
+  storage: OKABE_ITO.yellow,
+  waiting: '#c8ced6',
+};

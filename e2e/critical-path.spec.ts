@@ -1,0 +1,49 @@
+/**
+ * Critical path (issue 38): open the default Portals ping-pong, open the critical-path view, pick a 0-byte Portals
+ * PUT: the waterfall draws the target NIC thread's Table 2 steps and the totals per resource add up to the path's
+ * time; switch to its ping-pong iteration: the band above shows seed 002 Table 1's four initiator steps, in order,
+ * summing to the iteration's ~36 µs. A message clicked elsewhere (the event-chain view's picker) is picked here too.
+ */
+import { expect, test } from './fixtures';
+
+test('a Portals 0-byte PUT\'s critical path, and its iteration\'s waterfall shows Table 1\'s steps', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  const toggle = page.getByTestId('toggle-path');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const view = page.getByTestId('critical-path-view');
+  await expect(view).toBeVisible();
+
+  const select = view.getByTestId('path-message-select');
+  const options = await select.locator('option').allTextContents();
+  const label = options.find((o) => /^Portals PUT · 0 B/.test(o));
+  expect(label, `a 0-byte Portals PUT among ${options.length} options`).toBeTruthy();
+  await select.selectOption({ label: label! });
+
+  await expect(view.getByTestId('path-waterfall')).toBeVisible();
+  for (const step of ['Take lock', 'Inspect header', 'Match', 'Housekeeping', 'Write completion event', 'Drop lock'])
+    await expect(view.locator(`[data-testid="path-segment"][data-resource="nic"][data-step="${step}"]`).first()).toBeAttached();
+  const total = Number((await view.getByTestId('path-total-us').textContent())!.replace(/[^\d.]/g, ''));
+  const parts = await view.locator('[data-testid^="path-total-"][data-us]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-us'))));
+  expect(Math.abs(parts.reduce((a, b) => a + b, 0) - total)).toBeLessThan(0.01);
+  await view.screenshot({ path: test.info().outputPath('critical-path-message.png') });
+
+  await view.getByTestId('path-unit-iteration').check();
+  const phases = view.getByTestId('path-phase');
+  await expect(phases).toHaveCount(4);
+  expect(await phases.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['Post receive', 'Send', 'Wait for send to complete', 'Wait for arrival']);
+  const phaseUs = await phases.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-us'))));
+  // Seed 002 Table 1 (Portals): 6.4, 2.2, 2.8, 24.7 us; total 36.1 us.
+  expect(Math.abs(phaseUs.reduce((a, b) => a + b, 0) - 36.1)).toBeLessThan(0.05 * 36.1);
+  expect(phaseUs[3]).toBeGreaterThan(phaseUs[0]);
+  await expect(view.locator('[data-testid="path-segment"][data-resource="link"]').first()).toBeAttached();
+  await view.screenshot({ path: test.info().outputPath('critical-path-iteration.png') });
+
+  // The same selection as the event-chain view: a message picked there is drawn here.
+  await page.getByTestId('toggle-chain').click();
+  const chainSelect = page.getByTestId('event-chain-view').getByTestId('chain-message-select');
+  await expect(chainSelect.locator('option', { hasText: /^Tports · 0 B/ }).first()).toBeAttached();
+  const tports = (await chainSelect.locator('option').allTextContents()).find((o) => /^Tports · 0 B/.test(o))!;
+  await chainSelect.selectOption({ label: tports });
+  await expect(view.getByTestId('path-status')).toContainText(`#${tports.match(/#(\d+)/)![1]}`);
+});

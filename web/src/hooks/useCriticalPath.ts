@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useTraceVersion } from './useTraceVersion';
+import { useTopology } from './useTopology';
+import { useRun } from '../run/RunContext';
+import { criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
+import type { PathUnitKind } from '../state/pathUnitStore';
+
+export type CriticalPathState = { path: CriticalPath; steps: PathStep[] } | { error: string } | null;
+
+/**
+ * The critical path of `message` (or of the ping-pong iteration it starts) in the current run's trace
+ * (core-wasm/js/criticalPath.ts), recomputed when the trace grows; null with no message; an error the analysis
+ * gives (no records yet, not a ping-pong) as text.
+ */
+export function useCriticalPath(message: number | null, unit: PathUnitKind): CriticalPathState {
+  const { trace } = useRun();
+  const version = useTraceVersion();
+  const topology = useTopology();
+  const ctx = useMemo(() => (topology ? new PathContext(topology) : null), [topology]);
+  return useMemo(() => {
+    if (message === null || !ctx || trace.length === 0) return null;
+    try {
+      const path = criticalPath(trace, ctx, { kind: unit, message });
+      return { path, steps: pathSteps(trace, path) };
+    } catch (e) {
+      if (e instanceof CriticalPathError) return { error: e.message };
+      throw e;
+    }
+    // version: the trace store (outside React) grew
+  }, [trace, ctx, message, unit, version]);
+}
