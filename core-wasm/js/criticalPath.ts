@@ -59,8 +59,13 @@ export interface PathSegment {
   node: number | null;
   /** The record's index in the trace, −1 for waiting. */
   record: number;
-  /** How the segment was found: on the causal chain, work of the unit in progress in a gap, or waiting. */
-  role: 'path' | 'overlap' | 'waiting';
+  /**
+   * How the segment was found: on the causal chain; on it but another message's step, which the resource served
+   * first (the unit queued behind it); work of the unit in progress in a gap; or waiting.
+   */
+  role: 'path' | 'queued' | 'overlap' | 'waiting';
+  /** The record's message (0 = none), e.g. the one a queued segment served. */
+  message: number;
   /** For waiting on a busy resource: the message that held it (0 = none known). */
   busy_with?: number;
 }
@@ -243,6 +248,8 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
       .map((r) => ({ step: ctx.stepOf(trace, r), start_ps: Math.max(start, trace.t_start_ps[r]), end_ps: Math.min(endPs, trace.t_end_ps[r]) }));
   }
   const end = trace.t_end_ps[last];
+  // The unit's messages: the message itself; for an iteration, also the reply its chain passes through. A chain
+  // record of another message is time the message queued behind it (role "queued").
   const unitMessages = new Set<number>([unit.message]);
 
   // Walk the causes back from the last record.
@@ -254,7 +261,7 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   const seen = new Set<number>();
   while (r >= 0 && t > start && !seen.has(r)) {
     seen.add(r);
-    if (trace.message[r] !== 0) unitMessages.add(trace.message[r]);
+    if (unit.kind === 'iteration' && trace.message[r] !== 0) unitMessages.add(trace.message[r]);
     const p = trace.cause[r] - 1;
     const rs = trace.t_start_ps[r];
     const re = trace.t_end_ps[r];
@@ -265,7 +272,8 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
       const segEnd = Math.min(t, re);
       if (segEnd > segStart) {
         if (segEnd < t) gaps.push({ start: segEnd, end: t, next: later });
-        segments.push(pathSegment(trace, ctx, r, segStart, segEnd, 'path'));
+        const queued = trace.message[r] !== 0 && !unitMessages.has(trace.message[r]);
+        segments.push(pathSegment(trace, ctx, r, segStart, segEnd, queued ? 'queued' : 'path'));
         t = segStart;
         later = r;
       }
@@ -278,12 +286,10 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   const hosts = new Set<number>();
   if (host >= 0) hosts.add(host);
   for (const s of segments) if (s.record >= 0 && trace.kind[s.record] === KIND.host_op) hosts.add(trace.component[s.record]);
-  // The records that span part of the window: the only ones a gap can be filled from (one scan, then per gap).
-  const inWindow: number[] = [];
-  if (gaps.length > 0)
-    for (let q = 0; q < trace.length; q++)
-      if (trace.t_end_ps[q] > start && trace.t_start_ps[q] < end && trace.t_end_ps[q] > trace.t_start_ps[q] && trace.kind[q] !== KIND.message) inWindow.push(q);
-  for (const g of gaps) segments.push(...fillGap(trace, ctx, g, inWindow, unitMessages, hosts));
+  if (gaps.length > 0) {
+    const index = new GapIndex(trace, start, end, unitMessages, hosts, new Set(gaps.map((g) => trace.component[g.next])));
+    for (const g of gaps) segments.push(...fillGap(trace, ctx, g, index));
+  }
 
   segments.sort((a, b) => a.start_ps - b.start_ps || a.end_ps - b.end_ps);
   const by_resource_ps = Object.fromEntries(RESOURCE_CLASSES.map((c) => [c, 0])) as Record<ResourceClass, number>;
@@ -291,9 +297,55 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   return { unit, start_ps: start, end_ps: end, segments, by_resource_ps, phases };
 }
 
-function pathSegment(trace: TraceColumnsView, ctx: PathContext, r: number, start: number, end: number, role: 'path' | 'overlap'): PathSegment {
+function pathSegment(trace: TraceColumnsView, ctx: PathContext, r: number, start: number, end: number, role: 'path' | 'queued' | 'overlap'): PathSegment {
   const component = trace.component[r];
-  return { start_ps: start, end_ps: end, resource: ctx.resourceOf(trace.kind[r], component), step: ctx.stepOf(trace, r), node: ctx.nodeOf(component), record: r, role };
+  const message = trace.message[r];
+  const step = role === 'queued' ? `message ${message}'s ${ctx.stepOf(trace, r)} (queued behind it)` : ctx.stepOf(trace, r);
+  return { start_ps: start, end_ps: end, resource: ctx.resourceOf(trace.kind[r], component), step, node: ctx.nodeOf(component), record: r, role, message };
+}
+
+/**
+ * The records a gap can be named from, gathered in one scan of the trace: the unit's own records (its messages, its
+ * hosts' API steps) and, per component a gap waits for, other messages' records sorted by start with their longest
+ * span (so "was it busy then?" is a binary search and a short scan back).
+ */
+class GapIndex {
+  readonly ours: number[] = [];
+  private readonly others = new Map<number, { records: number[]; longest: number }>();
+
+  constructor(private readonly trace: TraceColumnsView, start: number, end: number, messages: Set<number>, hosts: Set<number>, components: Set<number>) {
+    for (let q = 0; q < trace.length; q++) {
+      const qs = trace.t_start_ps[q];
+      const qe = trace.t_end_ps[q];
+      if (qe <= start || qs >= end || qe <= qs || trace.kind[q] === KIND.message) continue;
+      const m = trace.message[q];
+      const c = trace.component[q];
+      if ((m !== 0 && messages.has(m)) || (m === 0 && trace.kind[q] === KIND.host_op && hosts.has(c))) this.ours.push(q);
+      else if (m !== 0 && components.has(c)) {
+        let o = this.others.get(c);
+        if (!o) this.others.set(c, (o = { records: [], longest: 0 }));
+        o.records.push(q);
+        o.longest = Math.max(o.longest, qe - qs);
+      }
+    }
+    for (const o of this.others.values()) o.records.sort((a, b) => trace.t_start_ps[a] - trace.t_start_ps[b]);
+  }
+
+  /** A record of another message on `component` overlapping [a, b), or −1. */
+  busy(component: number, a: number, b: number): number {
+    const o = this.others.get(component);
+    if (!o) return -1;
+    const t = this.trace;
+    let lo = 0;
+    let hi = o.records.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (t.t_start_ps[o.records[mid]] < b) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0 && t.t_start_ps[o.records[i]] > a - o.longest; i--) if (t.t_end_ps[o.records[i]] > a) return o.records[i];
+    return -1;
+  }
 }
 
 /**
@@ -302,20 +354,16 @@ function pathSegment(trace: TraceColumnsView, ctx: PathContext, r: number, start
  * progress longest there, a processor's first (the NIC thread going on beside the DMA it waits for, the host inside
  * its send call), which may leave waiting on either side; else waiting before `next`'s step.
  */
-function fillGap(trace: TraceColumnsView, ctx: PathContext, g: { start: number; end: number; next: number }, candidates: number[], messages: Set<number>, hosts: Set<number>): PathSegment[] {
+function fillGap(trace: TraceColumnsView, ctx: PathContext, g: { start: number; end: number; next: number }, index: GapIndex): PathSegment[] {
   const comp = trace.component[g.next];
   const node = ctx.nodeOf(comp);
-  let busy = -1;
+  const busy = index.busy(comp, g.start, g.end);
   let fill = -1;
   let fillScore = -1;
-  for (const r of candidates) {
+  for (const r of index.ours) {
     const rs = trace.t_start_ps[r];
     const re = trace.t_end_ps[r];
-    if (re <= g.start || rs >= g.end) continue;
-    const m = trace.message[r];
-    if (trace.component[r] === comp && m !== 0 && !messages.has(m) && busy < 0) busy = r;
-    const ours = (m !== 0 && messages.has(m)) || (m === 0 && trace.kind[r] === KIND.host_op && hosts.has(trace.component[r]));
-    if (!ours || node === null || ctx.nodeOf(trace.component[r]) !== node) continue;
+    if (re <= g.start || rs >= g.end || node === null || ctx.nodeOf(trace.component[r]) !== node) continue;
     const cover = Math.min(re, g.end) - Math.max(rs, g.start);
     const score = cover + (PROCESSOR_KINDS.has(trace.kind[r]) ? 1e15 : 0);
     if (score > fillScore) {
@@ -325,10 +373,10 @@ function fillGap(trace: TraceColumnsView, ctx: PathContext, g: { start: number; 
   }
   if (busy >= 0) {
     const what = `waiting for ${ctx.nameOf(comp)} (busy with message ${trace.message[busy]})`;
-    return [{ start_ps: g.start, end_ps: g.end, resource: 'waiting', step: what, node, record: -1, role: 'waiting', busy_with: trace.message[busy] }];
+    return [{ start_ps: g.start, end_ps: g.end, resource: 'waiting', step: what, node, record: -1, role: 'waiting', message: 0, busy_with: trace.message[busy] }];
   }
   const before = `waiting (before ${ctx.stepOf(trace, g.next)}${node === null ? '' : ` on node ${node}`})`;
-  const wait = (a: number, b: number): PathSegment => ({ start_ps: a, end_ps: b, resource: 'waiting', step: before, node, record: -1, role: 'waiting' });
+  const wait = (a: number, b: number): PathSegment => ({ start_ps: a, end_ps: b, resource: 'waiting', step: before, node, record: -1, role: 'waiting', message: 0 });
   if (fill < 0) return [wait(g.start, g.end)];
   const a = Math.max(g.start, trace.t_start_ps[fill]);
   const b = Math.min(g.end, trace.t_end_ps[fill]);

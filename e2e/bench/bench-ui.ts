@@ -14,6 +14,7 @@
  * (f) the same exchange at QsNetII's full 4,096 nodes, one series (18,432 components, drawn on a canvas; 9.4 M events),
  * (g) playing while the core computes (e2e/bench/computingFrames.ts): four shipped scenarios, Play pressed at their
  * first packet record, frame intervals, long tasks and the first packet drawn until the run finishes.
+ * (p) the critical path's analysis time in the page (e2e/bench/criticalPathTime.ts): three messages of a 1 M-record trace.
  * BENCH_ONLY=bc runs only the named cases. BENCH_DIST=<dir> serves another build of the page than dist/ (e.g. one
  * built from an earlier commit with `vite build --outDir`), for before/after figures on one machine.
  * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
@@ -34,6 +35,7 @@ import { fetchedBytes } from './firstLoadBytes.ts';
 import { packetDensity } from './packetDensity.ts';
 import { COMPUTING_SCENARIOS, whileComputing } from './computingFrames.ts';
 import { READY_TO_PLAY } from './readyToPlay.ts';
+import { criticalPathTimes } from './criticalPathTime.ts';
 
 const RECORD_MS = 5000;
 
@@ -163,6 +165,12 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (!only || only.includes('p')) {
+      const times = await criticalPathTimes(browser, base);
+      console.log(`\n(p) critical path in the page: the default scenario at 4 iterations, ${times.records} trace records (ms per message)`);
+      for (const r of times.rows) console.log(`message ${r.message.padStart(5)}  ${r.segments.padStart(5)} segments  ${r.ms.toFixed(1).padStart(7)} ms`);
+    }
+    if (only && !/[a-f]/.test(only)) return;
     const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();
     for (const c of cases()) densities.set(c.name, await packetDensity(JSON.stringify(c.scenario)));
     console.log('\ncold load, 1280×800 (ms from navigation start; median of 3)');

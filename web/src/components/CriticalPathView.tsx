@@ -42,6 +42,13 @@ function lanesOf(segments: readonly PathSegment[]): { key: string; label: string
   return [...lanes].map(([key, label]) => ({ key, label }));
 }
 
+const ROLE_TEXT: Record<PathSegment['role'], string> = {
+  path: 'on the causal chain',
+  queued: 'on the chain, another message the resource served first',
+  overlap: 'work of the message in progress',
+  waiting: 'nothing of the message ran',
+};
+
 const us = (ps: number, digits = 3) => (ps / 1e6).toFixed(digits);
 
 function Waterfall({ path, width }: { path: CriticalPath; width: number }) {
@@ -83,12 +90,12 @@ function Waterfall({ path, width }: { path: CriticalPath; width: number }) {
           return (
             <g key={i} data-testid="path-segment" data-resource={s.resource} data-step={s.step} onClick={() => seek(s.start_ps)} className="path-segment">
               <rect x={x0} y={lane * LANE_H + 3} width={w} height={LANE_H - 6} fill={RESOURCE_COLORS[s.resource]}
-                className={s.role === 'path' ? 'path-on-chain' : s.role === 'overlap' ? 'path-overlap' : 'path-wait'} />
+                className={`path-${s.role}`} />
               {w > s.step.length * 6 + 8 && (
                 <text x={x0 + 3} y={lane * LANE_H + LANE_H / 2 + 4} className="path-segment-label">{s.step}</text>
               )}
               <title>{`${s.step}: ${us(s.end_ps - s.start_ps)} µs from ${us(s.start_ps)} µs (${RESOURCE_LABELS[s.resource]}${s.node === null ? '' : `, node ${s.node}`}; ${
-                s.role === 'path' ? 'on the causal chain' : s.role === 'overlap' ? 'work of the message in progress' : 'nothing of the message ran'}). Click: move the time cursor here`}</title>
+                ROLE_TEXT[s.role]}). Click: move the time cursor here`}</title>
             </g>
           );
         })}
@@ -132,7 +139,8 @@ export function CriticalPathView() {
   const state = useCriticalPath(message, unit);
   const path = state && 'path' in state ? state.path : null;
   return (
-    <section ref={boxRef} className="panel path-panel" data-testid="critical-path-view" aria-label="Critical path">
+    <section ref={boxRef} className="panel path-panel" data-testid="critical-path-view" aria-label="Critical path"
+      data-compute-ms={state && 'ms' in state ? state.ms.toFixed(1) : undefined}>
       <div className="panel-title">
         <h2>Critical path</h2>
         <span>
@@ -159,7 +167,7 @@ export function CriticalPathView() {
         <>
           <p className="path-status" data-testid="path-status">
             {unit === 'iteration' ? 'Iteration' : 'Message'} #{path.unit.message}: <b data-testid="path-total-us">{us(path.end_ps - path.start_ps)} µs</b> from {us(path.start_ps)} µs,{' '}
-            {path.segments.length} segments. Bars on the causal chain are solid; lighter ones are the message's own work going on meanwhile; grey is waiting.
+            {path.segments.length} segments. Bars on the causal chain are solid (hatched: another message the resource served first); lighter ones are the message's own work going on meanwhile; grey is waiting.
           </p>
           <Totals path={path} />
           <Waterfall path={path} width={width} />

@@ -5,7 +5,8 @@ import { useRun } from '../run/RunContext';
 import { criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
 import type { PathUnitKind } from '../state/pathUnitStore';
 
-export type CriticalPathState = { path: CriticalPath; steps: PathStep[] } | { error: string } | null;
+/** The path, its steps and the analysis's time (ms, wall clock: `npm run bench:ui` reads it). */
+export type CriticalPathState = { path: CriticalPath; steps: PathStep[]; ms: number } | { error: string } | null;
 
 /**
  * The critical path of `message` (or of the ping-pong iteration it starts) in the current run's trace
@@ -20,8 +21,10 @@ export function useCriticalPath(message: number | null, unit: PathUnitKind): Cri
   return useMemo(() => {
     if (message === null || !ctx || trace.length === 0) return null;
     try {
+      const t0 = performance.now();
       const path = criticalPath(trace, ctx, { kind: unit, message });
-      return { path, steps: pathSteps(trace, path) };
+      const steps = pathSteps(trace, path);
+      return { path, steps, ms: performance.now() - t0 };
     } catch (e) {
       if (e instanceof CriticalPathError) return { error: e.message };
       throw e;
