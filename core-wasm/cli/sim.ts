@@ -20,6 +20,8 @@ import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { parsePathTarget, pathJson, pathTable, runCriticalPath } from './criticalPathCommand';
+import { describeFigure, figureUnit, figureValue, formatFigure, paperValue, parseFigure, type FigureSource } from '../js/studyFigure';
+import type { Scenario } from '../js/scenarioTypes';
 import { MAX_SCENARIO_CHARS } from '../js/validateScenario';
 
 const DEFAULT = join(ROOT, 'scenarios/portals-qsnet-pingpong.json');
@@ -43,6 +45,10 @@ options
   --sweep NAME=V1,V2,...
                        run the scenario once per value of one parameter (at most 32) and print each run's
                        results; with --format json one object {"sweep": {"parameter", "runs": [{"value", "result"}]}}
+  --figure FIGURE      with --sweep: read one figure from each run and print it against the parameter (a table,
+                       or one JSON object {"study": {parameter, figure, unit, paper, points: [{value, figure}]}});
+                       FIGURE is latency:SERIES:BYTES, bandwidth:SERIES:BYTES, table:TABLE:ROW:COLUMN or
+                       gain:TABLE:ROW:COLUMN:OVER_COLUMN (percent; rows and columns by label)
   --critical-path SERIES:BYTES | MESSAGE_ID
                        print the critical path of the first message of that series with that payload (or of the
                        message with that id): each piece of its send-to-completion time with the resource it went
@@ -74,6 +80,7 @@ examples
   npm run sim -- qsnet-256-half-shift --engine wasm --max-events 100000
   npm run sim -- pvfs2-mpi-tile-io --sweep host.memcpy_MBps=600,900,1200
   npm run sim -- portals-qsnet-pingpong --critical-path portals-put:0
+  npm run sim -- --sweep pci.clock_MHz=33,66,100,133 --figure latency:portals-put:0
 `;
 
 function fail(message: string, code = 1): never {
@@ -194,6 +201,7 @@ async function main(): Promise<void> {
         set: { type: 'string', multiple: true, default: [] },
         sweep: { type: 'string' },
         'critical-path': { type: 'string' },
+        figure: { type: 'string' },
         iteration: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         parameters: { type: 'boolean', default: false },
@@ -253,6 +261,9 @@ async function main(): Promise<void> {
   if (typeof pathTarget === 'string') fail(pathTarget);
   if (pathTarget && sweep) fail('--critical-path: not with --sweep (one path of one run)');
   if (o.iteration && !pathTarget) fail('--iteration: only with --critical-path');
+  const figure = o.figure === undefined ? undefined : parseFigure(o.figure);
+  if (typeof figure === 'string') fail(`--figure: ${figure}`);
+  if (figure && !sweep) fail('--figure: only with --sweep (a figure against the swept parameter)');
 
   let file = parsed.positionals[0] ?? DEFAULT;
   if (!existsSync(file)) {  // a shipped scenario's id
@@ -348,6 +359,21 @@ async function main(): Promise<void> {
   for (const [i, value] of sweep.values.entries()) {
     if (!o.quiet) process.stderr.write(`sweep: ${sweep.name} = ${value} (run ${i + 1} of ${sweep.values.length})\n`);
     runs.push({ value, result: await runWith([...sets, { name: sweep.name, value }]) });
+  }
+  if (figure) {
+    const points = runs.map((r) => ({ value: r.value, figure: figureValue(r.result as FigureSource, figure) }));
+    if (points.every((p) => p.figure === null)) fail(`--figure: no run has ${formatFigure(figure)} (${describeFigure(figure)}); see the runs' series ids, sizes and table labels with --format json`);
+    const unit = figureUnit(figure, runs[0].result as FigureSource);
+    const paper = paperValue(valid.scenario as Scenario, figure);
+    if (format === 'json') {
+      process.stdout.write(`${JSON.stringify({ study: { parameter: sweep.name, figure: formatFigure(figure), unit, paper, points } })}\n`);
+      return;
+    }
+    process.stdout.write(`study: ${sweep.name} against ${describeFigure(figure)} (${unit})${paper === null ? '' : `; paper ${paper} ${unit}`}\n`);
+    const w = Math.max(sweep.name.length, ...points.map((p) => String(p.value).length));
+    process.stdout.write(`${sweep.name.padStart(w)}  ${'figure'.padStart(12)}\n`);
+    for (const p of points) process.stdout.write(`${String(p.value).padStart(w)}  ${(p.figure === null ? '—' : p.figure.toPrecision(6)).padStart(12)}\n`);
+    return;
   }
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ sweep: { parameter: sweep.name, runs } })}\n`);

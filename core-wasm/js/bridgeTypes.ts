@@ -165,7 +165,8 @@ export interface SimResult {
  * layer); the worker answers with a `message` reply carrying the same `requestId`.
  */
 export type ToWorker =
-  | { type: 'start'; scenarioText: string; wasmUrl: string }
+  /** `trace: false`: drain the trace without posting it (a parameter study needs only the result). */
+  | { type: 'start'; scenarioText: string; wasmUrl: string; trace?: boolean }
   | { type: 'cancel' }
   | { type: 'message'; requestId: number; message: number }
   /** Asks the core whether it accepts a scenario (hs_create, then hs_destroy): the editor's check of rules only the core knows. */

@@ -2,7 +2,7 @@
  * Page layout: header, error banner, controls, panel toggles; the scenario editor and export when open;
  * cluster + inspector (+ packet layers) left, charts right; compare; sequence chart and timeline; tables below.
  * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type.
- * Panels that open only on request (editor, export, compare, event chain, critical path), and the storage view only PVFS2 runs show,
+ * Panels that open only on request (editor, export, compare, event chain, critical path, parameter study), and the storage view only PVFS2 runs show,
  * load as their own chunks the first time they appear, so the first load carries only what the default page shows.
  */
 import { lazy, Suspense } from 'react';
@@ -44,6 +44,7 @@ const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m)
 const ExportPanel = lazy(() => import('./components/ExportPanel').then((m) => ({ default: m.ExportPanel })));
 const CompareView = lazy(() => import('./components/CompareView').then((m) => ({ default: m.CompareView })));
 const EventChainView = lazy(() => import('./components/EventChainView').then((m) => ({ default: m.EventChainView })));
+const StudyView = lazy(() => import('./components/StudyView').then((m) => ({ default: m.StudyView })));
 const CriticalPathView = lazy(() => import('./components/CriticalPathView').then((m) => ({ default: m.CriticalPathView })));
 /** Only PVFS2 runs show it. */
 const StorageView = lazy(() => import('./components/StorageView').then((m) => ({ default: m.StorageView })));
@@ -114,6 +115,7 @@ export function App() {
       )}
       <Suspense fallback={null}>{panels.includes('chain') && <EventChainView />}</Suspense>
       <Suspense fallback={null}>{panels.includes('path') && <CriticalPathView />}</Suspense>
+      <Suspense fallback={null}>{panels.includes('study') && <StudyView />}</Suspense>
       <ResultTables />
     </div>
   );

@@ -108,7 +108,7 @@ test('a bad node group exits non-zero with one line naming the group', () => {
 test('--help lists every option, the exit codes and examples; --version names the package', () => {
   const r = sim(['--help']);
   assert.equal(r.status, 0, r.stderr);
-  for (const o of ['--format', '--engine', '--trace-csv', '--until', '--max-events', '--quiet', '--parameters', '--catalog', '--list-scenarios', '--help', '--version', '--critical-path', '--iteration'])
+  for (const o of ['--format', '--engine', '--trace-csv', '--until', '--max-events', '--quiet', '--parameters', '--catalog', '--list-scenarios', '--help', '--version', '--critical-path', '--iteration', '--figure'])
     assert.ok(r.stdout.includes(o), `--help lacks ${o}`);
   assert.match(r.stdout, /exit codes/);
   assert.match(r.stdout, /examples/);
@@ -169,6 +169,8 @@ test('bad options are refused with exit 1 and one line naming the option', () =>
     [['--critical-path', 'nope:0'], /--critical-path: series "nope" is not in the scenario \(its series: portals-put, portals-get, tports-send\)/],
     [['--critical-path', 'portals-put:3'], /--critical-path: the run has no message of series "portals-put" with 3 bytes/],
     [['--iteration'], /--iteration: only with --critical-path/],
+    [['--figure', 'latency:portals-put:0'], /--figure: only with --sweep/],
+    [['--sweep', 'pci.clock_MHz=33', '--figure', 'latency:portals-put'], /--figure: "latency:portals-put" is not latency:SERIES:BYTES/],
   ] as [string[], RegExp][]) {
     const r = sim(args);
     assert.equal(r.status, 1, args.join(' '));
@@ -258,4 +260,19 @@ test('--critical-path prints the Portals 0-byte PUT\'s path: one JSON object, se
   assert.equal(table.status, 0, table.stderr);
   assert.match(table.stdout, /time per resource/);
   assert.match(table.stdout, /Wait for arrival/);
+});
+
+test('--sweep with --figure prints the figure against the parameter: one JSON object, the paper\'s value beside it', () => {
+  const r = sim(['--sweep', 'pci.clock_MHz=33,133', '--figure', 'latency:portals-put:0', '--format', 'json', '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+  const { study } = JSON.parse(r.stdout) as { study: { parameter: string; figure: string; unit: string; paper: number; points: { value: number; figure: number }[] } };
+  assert.equal(study.parameter, 'pci.clock_MHz');
+  assert.equal(study.figure, 'latency:portals-put:0');
+  assert.equal(study.unit, 'us');
+  assert.equal(study.paper, 18.05);
+  assert.deepEqual(study.points.map((p) => p.value), [33, 133]);
+  assert.ok(study.points[0].figure > study.points[1].figure, 'a slower PCI bus, a longer latency');
+  const none = sim(['--sweep', 'pci.clock_MHz=33', '--figure', 'latency:portals-put:3', '--quiet']);
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /--figure: no run has latency:portals-put:3/);
 });

@@ -11,6 +11,7 @@ const LABELS: Record<PanelId, string> = {
   compare: 'Compare',
   chain: 'Event chain',
   path: 'Critical path',
+  study: 'Parameter study',
 };
 
 export function PanelToggles() {

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { bundledScenarioParameter, decodeScenarioLink, foreignHashError, linkParameter, walkthroughParameter } from '../share/linkCodec';
 import { loadBundledScenario } from '../scenario/bundledScenarios';
 import { useCompareStore } from '../state/compareStore';
+import { useStudyStore } from '../state/studyStore';
 import { openLinkedWalkthrough } from '../walkthrough/linkedWalkthrough';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
@@ -56,6 +57,9 @@ function loadFromHash(initial: boolean): void {
     const view = walkthrough ? { ...decoded.view, walkthrough } : decoded.view;
     load(decoded.scenario, 'link', view);
     if (decoded.compare || useCompareStore.getState().spec) useCompareStore.getState().setSpec(decoded.compare);
+    // A study in the link runs again on the link's scenario; a link without one ends the study shown.
+    if (decoded.study) useStudyStore.getState().start(decoded.study);
+    else if (useStudyStore.getState().spec) useStudyStore.getState().reset();
   } else {
     const sentence = /[.!?)]$/.test(decoded.error) ? decoded.error : `${decoded.error}.`;
     useBannerStore.getState().show(`${sentence} Showing the default scenario instead.`);

@@ -10,7 +10,8 @@
  * - v2 `<data>` is `{"scenario": <scenario>, "view": <LinkView>}` compressed the same way (share/viewState.ts).
  *   A v1 link migrates to v2 with the default view.
  * - v3 `<data>` is `{"scenario", "view", "compare"?}` compressed the same way: the view may name an open
- *   walkthrough (`view.walkthrough = {id, step}`), and `compare` (compare/compareSpec.ts) says what the
+ *   walkthrough (`view.walkthrough = {id, step}`), `study` (core-wasm/js/studyFigure.ts: a parameter study,
+ *   `{parameter, values, figure}` with the figure as text) reruns when the link opens, and `compare` (compare/compareSpec.ts) says what the
  *   comparison run changes; both are written only when set. A v2 link migrates to v3 with no comparison.
  * - v4 is v3 with an integrity check: `s=4.<crc>.<data>`, `<crc>` the CRC-32 of `<data>` as 8 hex digits (the
  *   `crc-32` package). About 4 in 10 single-character changes of an lz-string text still decompress to a valid
@@ -29,6 +30,7 @@ import { MAX_SCENARIO_CHARS, validateScenario } from '../../../core-wasm/js/vali
 import type { Scenario } from '../../../core-wasm/js/scenarioTypes';
 import { DEFAULT_VIEW, restoreView, type LinkView } from './viewState';
 import { restoreCompare, type CompareSpec } from '../compare/compareSpec';
+import { restoreStudy, studyForLink, type StudySpec } from '../../../core-wasm/js/studyFigure';
 
 export const CURRENT_LINK_VERSION = 4;
 /** Upper bound on the `s=` parameter value, characters (64 KiB). */
@@ -36,7 +38,7 @@ export const MAX_LINK_CHARS = 64 * 1024;
 export { MAX_SCENARIO_CHARS };
 
 export type LinkDecodeResult =
-  | { ok: true; scenario: Scenario; view: LinkView; compare: CompareSpec | null; version: number }
+  | { ok: true; scenario: Scenario; view: LinkView; compare: CompareSpec | null; study: StudySpec | null; version: number }
   | { ok: false; error: string };
 
 interface LinkFormat {
@@ -102,8 +104,8 @@ export class LinkTooLargeError extends Error {}
  * The hash fragment (without `#`) for `scenario`, `view` and the comparison: `s=3.<lz-string data>`; the view
  * defaults to DEFAULT_VIEW, `compare` is written only when set. Throws LinkTooLargeError.
  */
-export function encodeScenarioLink(scenario: Scenario, view: LinkView = DEFAULT_VIEW, compare: CompareSpec | null = null): string {
-  const payload = compare ? { scenario, view, compare } : { scenario, view };
+export function encodeScenarioLink(scenario: Scenario, view: LinkView = DEFAULT_VIEW, compare: CompareSpec | null = null, study: StudySpec | null = null): string {
+  const payload = { scenario, view, ...(compare && { compare }), ...(study && { study: studyForLink(study) }) };
   const data = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
   const value = `${CURRENT_LINK_VERSION}.${linkChecksum(data)}.${data}`;
   if (value.length > MAX_LINK_CHARS) {
@@ -166,7 +168,7 @@ export function decodeScenarioLink(hash: string): LinkDecodeResult {
   const checked = validateScenario(body.scenario);
   if (!checked.ok) return { ok: false, error: `Share link scenario is invalid: ${checked.error}` };
   return {
-    ok: true, scenario: checked.scenario, view: restoreView(body.view), compare: restoreCompare(body.compare), version,
+    ok: true, scenario: checked.scenario, view: restoreView(body.view), compare: restoreCompare(body.compare), study: restoreStudy(body.study), version,
   };
 }
 

@@ -4,7 +4,7 @@
  * and its 0-based step). `restoreView` fills defaults and drops
  * anything malformed (Excalidraw's restore()), so a damaged view never stops the scenario from loading. Pure.
  */
-export const PANEL_IDS = ['editor', 'sequence', 'timeline', 'export', 'compare', 'chain', 'path'] as const;
+export const PANEL_IDS = ['editor', 'sequence', 'timeline', 'export', 'compare', 'chain', 'path', 'study'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
 export interface LinkView {

@@ -8,11 +8,12 @@ import { markOwnHash } from '../hooks/useInitialScenario';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
 import { useCompareStore } from '../state/compareStore';
+import { useStudyStore } from '../state/studyStore';
 
 export function writeShareLink(): string | null {
   let hash: string;
   try {
-    hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView(), useCompareStore.getState().spec);
+    hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView(), useCompareStore.getState().spec, useStudyStore.getState().spec);
   } catch (err) {
     useBannerStore.getState().show((err as Error).message);
     return null;

@@ -100,7 +100,7 @@ export class SimHost {
       }
       this.running = true;
       this.cancelRequested = false;
-      this.run(message.scenarioText, message.wasmUrl)
+      this.run(message.scenarioText, message.wasmUrl, message.trace !== false)
         .catch((err: unknown) => {
           const text = err instanceof Error ? err.message : String(err);
           post({ type: 'error', message: text, phase: err instanceof PhaseError ? err.phase : 'run' });
@@ -121,7 +121,7 @@ export class SimHost {
     }
   }
 
-  private async run(scenarioText: string, wasmUrl: string): Promise<void> {
+  private async run(scenarioText: string, wasmUrl: string, postTrace: boolean): Promise<void> {
     const { post } = this.options;
     const core = await this.options.loadCore(wasmUrl, true, scenarioText);
     const parameters = (await this.options.fullRegistry?.(wasmUrl)) ?? core.parameters();
@@ -138,10 +138,14 @@ export class SimHost {
       // Once: a run never changes its topology (the machine's networks and the workload's node groups).
       post({ type: 'topology', topologyJson: core.topologyText(id) });
       const drainTrace = (): void => {
+        if (!postTrace) {
+          while (core.traceTake(id, RECORDS_PER_BATCH) > 0) { /* a study keeps no trace */ }
+          return;
+        }
         for (const batch of core.drainTrace(id, RECORDS_PER_BATCH)) {
           post({ type: 'trace', batch }, [
             batch.t_start_ps.buffer, batch.t_end_ps.buffer, batch.kind.buffer, batch.component.buffer,
-            batch.message.buffer, batch.bytes.buffer, batch.value.buffer,
+            batch.message.buffer, batch.bytes.buffer, batch.value.buffer, batch.cause.buffer,
           ]);
         }
       };
