@@ -15,6 +15,7 @@
  * (g) playing while the core computes (e2e/bench/computingFrames.ts): four shipped scenarios, Play pressed at their
  * first packet record, frame intervals, long tasks and the first packet drawn until the run finishes.
  * (p) the critical path's analysis time in the page (e2e/bench/criticalPathTime.ts): three messages of a 1 M-record trace.
+ * (s) a 16-value parameter study of the default scenario in the page (e2e/bench/studyTime.ts) against one run's time.
  * BENCH_ONLY=bc runs only the named cases. BENCH_DIST=<dir> serves another build of the page than dist/ (e.g. one
  * built from an earlier commit with `vite build --outDir`), for before/after figures on one machine.
  * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
@@ -36,6 +37,7 @@ import { packetDensity } from './packetDensity.ts';
 import { COMPUTING_SCENARIOS, whileComputing } from './computingFrames.ts';
 import { READY_TO_PLAY } from './readyToPlay.ts';
 import { criticalPathTimes } from './criticalPathTime.ts';
+import { studyTimes } from './studyTime.ts';
 
 const RECORD_MS = 5000;
 
@@ -169,6 +171,11 @@ async function main(): Promise<void> {
       const times = await criticalPathTimes(browser, base);
       console.log(`\n(p) critical path in the page: the default scenario at 4 iterations, ${times.records} trace records (ms per message)`);
       for (const r of times.rows) console.log(`message ${r.message.padStart(5)}  ${r.segments.padStart(5)} segments  ${r.ms.toFixed(1).padStart(7)} ms`);
+    }
+    if (!only || only.includes('s')) {
+      const s = await studyTimes(browser, base);
+      const ideal = (16 * s.one) / Math.min(s.workers, 16);
+      console.log(`\n(s) parameter study in the page: 1 run ${s.one.toFixed(0)} ms; 16 runs on ${s.workers} workers ${s.sixteen.toFixed(0)} ms = ${(s.sixteen / ideal).toFixed(2)} × (16 runs ÷ workers)`);
     }
     if (only && !/[a-f]/.test(only)) return;
     const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();

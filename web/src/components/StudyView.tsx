@@ -46,7 +46,7 @@ export function StudyView() {
   const registry = useParameterRegistry();
   const scenario = useScenario();
   const result = useSimResult();
-  const { spec, status, points, progress, cancelMs } = useStudyStore();
+  const { spec, status, points, progress, cancelMs, elapsedMs } = useStudyStore();
   const pingpong = pingPongOf(scenario);
   const svgRef = useRef<SVGSVGElement>(null);
 
@@ -118,7 +118,7 @@ export function StudyView() {
   const openRun = (value: number) => shown && useScenarioStore.getState().load(withParameter(scenario, shown.parameter, value), 'editor');
 
   return (
-    <section className="panel study-panel" data-testid="study-view" aria-label="Parameter study" data-status={status} data-cancel-ms={cancelMs?.toFixed(1)}>
+    <section className="panel study-panel" data-testid="study-view" aria-label="Parameter study" data-status={status} data-cancel-ms={cancelMs?.toFixed(1)} data-elapsed-ms={elapsedMs?.toFixed(0)}>
       <div className="panel-title">
         <h2>Parameter study</h2>
         <span className="muted">one parameter, up to {MAX_STUDY_VALUES} values, one figure; runs on {navigator.hardwareConcurrency || 1} workers</span>
@@ -195,7 +195,7 @@ export function StudyView() {
         <p className="study-status" data-testid="study-status" aria-live="polite">
           {shown.parameter} against {describeFigure(shown.figure)}
           {status === 'running' && <> · running <progress data-testid="study-progress" max={1} value={progress} /> {points.filter((p) => p.done).length} of {points.length} runs</>}
-          {status === 'done' && ` · done: ${points.length} runs`}
+          {status === 'done' && ` · done: ${points.length} runs in ${((elapsedMs ?? 0) / 1000).toFixed(1)} s`}
           {status === 'cancelled' && ` · cancelled (${points.filter((p) => p.done).length} of ${points.length} runs finished; stopped in ${cancelMs?.toFixed(0)} ms)`}
           {paper !== null && ` · paper ${paper} ${unit} at ${shown.parameter} = ${paperAt ?? '?'}`}
         </p>

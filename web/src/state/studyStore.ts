@@ -29,6 +29,8 @@ interface StudyState {
   progress: number;
   /** Wall ms from Cancel to every worker stopped (the last cancel), for the e2e check and the page's status. */
   cancelMs: number | null;
+  /** Wall ms from the study's start to its last run's end (`npm run bench:ui` reads it), null until done. */
+  elapsedMs: number | null;
   /** Runs `spec` on the page's current scenario (a running study is cancelled first). */
   start(spec: StudySpec): void;
   cancel(): void;
@@ -44,6 +46,7 @@ export const useStudyStore = create<StudyState>((set, get) => ({
   points: [],
   progress: 0,
   cancelMs: null,
+  elapsedMs: null,
   reset: () => {
     runner?.cancel();
     runner = null;
@@ -53,7 +56,8 @@ export const useStudyStore = create<StudyState>((set, get) => ({
     runner?.cancel();
     const base = useScenarioStore.getState().scenario;
     const points: StudyPoint[] = spec.values.map((value) => ({ value, figure: null, done: false }));
-    set({ spec, status: 'running', points, progress: 0 });
+    set({ spec, status: 'running', points, progress: 0, elapsedMs: null });
+    const t0 = performance.now();
     const mine = new StudyRunner(wasmModuleUrl());
     runner = mine;
     const update = (index: number, patch: Partial<StudyPoint>) => {
@@ -69,7 +73,7 @@ export const useStudyStore = create<StudyState>((set, get) => ({
         onDone: () => {
           if (runner !== mine) return;
           runner = null;
-          set({ status: 'done', progress: 1 });
+          set({ status: 'done', progress: 1, elapsedMs: performance.now() - t0 });
         },
       },
     );
