@@ -39,6 +39,13 @@ test('a Portals 0-byte PUT\'s critical path, and its iteration\'s waterfall show
   await expect(view.locator('[data-testid="path-segment"][data-resource="link"]').first()).toBeAttached();
   await view.screenshot({ path: test.info().outputPath('critical-path-iteration.png') });
 
+  // Every size, per series: one chart each, a bar per size; a bar picks its iteration.
+  await view.getByTestId('path-sizes-toggle').click();
+  await expect(view.getByTestId('path-size-chart')).toHaveCount(3, { timeout: 30_000 });
+  await expect(view.getByTestId('path-sizes-progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(view.getByTestId('path-size-chart').first().locator('rect.path-size-bar').first()).toBeAttached();
+  await view.screenshot({ path: test.info().outputPath('critical-path-sizes.png') });
+
   // The same selection as the event-chain view: a message picked there is drawn here.
   await page.getByTestId('toggle-chain').click();
   const chainSelect = page.getByTestId('event-chain-view').getByTestId('chain-message-select');

@@ -430,3 +430,15 @@ export function firstMessageOf(trace: TraceColumnsView, seriesIndex: number, byt
     if (trace.kind[r] === KIND.message && trace.value[r] === seriesIndex && trace.bytes[r] === bytes && (best < 0 || trace.t_start_ps[r] < trace.t_start_ps[best])) best = r;
   return best < 0 ? null : trace.message[best];
 }
+
+/** The first message (by send time) of every (series index, payload) pair, keyed `${series}:${bytes}`. One scan. */
+export function firstMessages(trace: TraceColumnsView): Map<string, number> {
+  const first = new Map<string, number>();
+  for (let r = 0; r < trace.length; r++) {
+    if (trace.kind[r] !== KIND.message) continue;
+    const key = `${trace.value[r]}:${trace.bytes[r]}`;
+    const seen = first.get(key);
+    if (seen === undefined || trace.t_start_ps[r] < trace.t_start_ps[seen]) first.set(key, r);
+  }
+  return new Map([...first].map(([k, r]) => [k, trace.message[r]]));
+}

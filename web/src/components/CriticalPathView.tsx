@@ -21,6 +21,7 @@ import { pingPongOf } from '../../../core-wasm/js/scenarioTypes';
 import { RESOURCE_CLASSES, RESOURCE_LABELS, type CriticalPath, type PathSegment, type ResourceClass } from '../../../core-wasm/js/criticalPath';
 import { RESOURCE_COLORS } from '../theme/palette';
 import { MessagePicker } from './MessagePicker';
+import { PathSizeCharts } from './PathSizeCharts';
 import { ChartAxis } from './ChartAxis';
 
 const LANE_H = 20;
@@ -190,6 +191,7 @@ export function CriticalPathView() {
           )}
         </>
       )}
+      <PathSizeCharts width={width} />
     </section>
   );
 }
