@@ -4,7 +4,10 @@
  * time; switch to its ping-pong iteration: the band above shows seed 002 Table 1's four initiator steps, in order,
  * summing to the iteration's ~36 µs. A message clicked elsewhere (the event-chain view's picker) is picked here too.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { linkV4 } from './explorerLinks';
 
 test('a Portals 0-byte PUT\'s critical path, and its iteration\'s waterfall shows Table 1\'s steps', async ({ emulator, page }) => {
   await emulator.open();
@@ -53,4 +56,23 @@ test('a Portals 0-byte PUT\'s critical path, and its iteration\'s waterfall show
   const tports = (await chainSelect.locator('option').allTextContents()).find((o) => /^Tports · 0 B/.test(o))!;
   await chainSelect.selectOption({ label: tports });
   await expect(view.getByTestId('path-status')).toContainText(`#${tports.match(/#(\d+)/)![1]}`);
+});
+
+test('in Compare, the path\'s time per resource of run A stands beside run B\'s with the differences', async ({ emulator, page }) => {
+  const scenario = JSON.parse(readFileSync(join(process.cwd(), 'scenarios/portals-qsnet-pingpong.json'), 'utf8'));
+  scenario.workload.sizes_bytes = [0, 4096];
+  delete scenario.walkthroughs;
+  await emulator.open(linkV4(scenario, { panels: ['path', 'compare'] }, { kind: 'parameter', name: 'pci.clock_MHz', value: 133 }));
+  await emulator.finishedFingerprint();
+  const view = page.getByTestId('critical-path-view');
+  const select = view.getByTestId('path-message-select');
+  await expect(select.locator('option', { hasText: /^Portals PUT · 0 B/ }).first()).toBeAttached();
+  const label = (await select.locator('option').allTextContents()).find((o) => /^Portals PUT · 0 B/.test(o))!;
+  await select.selectOption({ label });
+  const table = view.getByTestId('path-compare');
+  await expect(table).toBeVisible({ timeout: 45_000 });
+  // A 133 MHz bus halves each PCI crossing: run B's PCI time is below run A's.
+  const pci = await table.getByTestId('path-compare-pci').locator('td').allTextContents();
+  expect(Number(pci[2])).toBeLessThan(Number(pci[1]));
+  expect(pci[3]).toMatch(/^−/);
 });

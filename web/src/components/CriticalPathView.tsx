@@ -22,6 +22,7 @@ import { RESOURCE_CLASSES, RESOURCE_LABELS, type CriticalPath, type PathSegment,
 import { RESOURCE_COLORS } from '../theme/palette';
 import { MessagePicker } from './MessagePicker';
 import { PathSizeCharts } from './PathSizeCharts';
+import { PathCompare } from './PathCompare';
 import { ChartAxis } from './ChartAxis';
 
 const LANE_H = 20;
@@ -171,6 +172,7 @@ export function CriticalPathView() {
             {path.segments.length} segments. Bars on the causal chain are solid (hatched: another message the resource served first); lighter ones are the message's own work going on meanwhile; grey is waiting.
           </p>
           <Totals path={path} />
+          <PathCompare pathA={path} entry={messages.find((m) => m.message === message)} />
           <Waterfall path={path} width={width} />
           {state && 'steps' in state && (
             <details className="path-steps">
