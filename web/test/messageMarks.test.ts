@@ -6,14 +6,14 @@ import { messageMarks } from '../src/hooks/useMessageMarks.ts';
 import { batch } from './support/traceBatch.ts';
 import fc from 'fast-check';
 
-/** A message record [t_start_ps, t_end_ps, kind, component, message, bytes, value = series index]. */
-const message = (start: number, bytes: number, series: number) => [start, start + 100, TraceKind.message, 0, 1, bytes, series];
+/** A message record [t_start_ps, t_end_ps, kind, component, message, bytes, value = series index]; its id from the rest. */
+const message = (start: number, bytes: number, series: number) => [start, start + 100, TraceKind.message, 0, 1000 * series + bytes + start, bytes, series];
 
 test('one mark per (series, size), at its first message; the same array while the trace adds no new pair', () => {
   const store = new TraceStore();
   store.append(batch([message(10, 0, 0), message(30, 0, 0), message(50, 8, 0)]));
   const first = messageMarks(store, 1);
-  assert.deepEqual(first, [{ seriesIndex: 0, bytes: 0, start_ps: 10 }, { seriesIndex: 0, bytes: 8, start_ps: 50 }]);
+  assert.deepEqual(first, [{ seriesIndex: 0, bytes: 0, start_ps: 10, message: 10 }, { seriesIndex: 0, bytes: 8, start_ps: 50, message: 58 }]);
   store.append(batch([message(70, 8, 0)]));
   assert.equal(messageMarks(store, 2), first, 'a repeat of a known pair keeps the array');
   store.append(batch([message(90, 0, 1)]));
@@ -38,13 +38,13 @@ test('marks computed version by version equal one scan of the whole message inde
           store.append(batch(b.map(([start, bytes, series, other]) => (other ? [start, start + 5, TraceKind.pci_transaction, 2, 0, bytes, series] : message(start, bytes, series)))));
           const idx = store.index.message;
           const seen = new Set<string>();
-          const expected: { seriesIndex: number; bytes: number; start_ps: number }[] = [];
+          const expected: { seriesIndex: number; bytes: number; start_ps: number; message: number }[] = [];
           for (let i = 0; i < idx.length; i++) {
             const r = idx.order[i];
             const key = `${store.value[r]}:${store.bytes[r]}`;
             if (!seen.has(key)) {
               seen.add(key);
-              expected.push({ seriesIndex: store.value[r], bytes: store.bytes[r], start_ps: store.t_start_ps[r] });
+              expected.push({ seriesIndex: store.value[r], bytes: store.bytes[r], start_ps: store.t_start_ps[r], message: store.message[r] });
             }
           }
           assert.deepEqual(messageMarks(store, v + 1), expected);
@@ -61,5 +61,5 @@ test('a cleared trace starts its marks over', () => {
   assert.equal(messageMarks(store, 1).length, 2);
   store.clear();
   store.append(batch([message(5, 64, 1), message(6, 64, 1), message(7, 64, 1)]));
-  assert.deepEqual(messageMarks(store, 2), [{ seriesIndex: 1, bytes: 64, start_ps: 5 }]);
+  assert.deepEqual(messageMarks(store, 2), [{ seriesIndex: 1, bytes: 64, start_ps: 5, message: 1069 }]);
 });

@@ -14,6 +14,8 @@ export interface MessageMark {
   seriesIndex: number;
   bytes: number;
   start_ps: number;
+  /** The message's id (what the event-chain and critical-path views select). */
+  message: number;
 }
 
 const cache = new WeakMap<TraceStore, { version: number; marks: MessageMark[] }>();
@@ -30,7 +32,7 @@ export function messageMarks(trace: TraceStore, version: number): MessageMark[] 
     const key = `${trace.value[r]}:${trace.bytes[r]}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    marks.push({ seriesIndex: trace.value[r], bytes: trace.bytes[r], start_ps: trace.t_start_ps[r] });
+    marks.push({ seriesIndex: trace.value[r], bytes: trace.bytes[r], start_ps: trace.t_start_ps[r], message: trace.message[r] });
   }
   const previous = cached?.marks;
   const same = previous !== undefined && previous.length === marks.length &&
