@@ -1,7 +1,8 @@
 /**
  * Page layout: header, error banner, controls, panel toggles; the scenario editor and export when open;
  * cluster + inspector (+ packet layers) left, charts right; compare; sequence chart and timeline; tables below.
- * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type.
+ * A walkthrough card sits above the grid when the scenario has walkthroughs; presentation mode enlarges type; the
+ * projector profile raises contrast and stroke widths; `embed=1` shows the chromeless view (components/EmbedView.tsx).
  * Panels that open only on request (editor, export, compare, event chain, critical path, parameter study), and the storage view only PVFS2 runs show,
  * load as their own chunks the first time they appear, so the first load carries only what the default page shows.
  */
@@ -38,6 +39,9 @@ import { WalkthroughCursor } from './components/WalkthroughCursor';
 import { useWalkthroughKeys } from './hooks/useWalkthroughKeys';
 import { useWalkthroughHighlight } from './hooks/useWalkthroughHighlight';
 import { useWalkthroughStore } from './state/walkthroughStore';
+import { useClassroomStore } from './state/classroomStore';
+import { useAutoplay } from './hooks/useAutoplay';
+import { EmbedView } from './components/EmbedView';
 
 /** A named export of a component module, loaded on first render (its own chunk). */
 const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m) => ({ default: m.ScenarioEditor })));
@@ -64,8 +68,19 @@ export function App() {
   const mpiJob = pingPongOf(scenario) === null;
   // A PVFS2 run has no MPI message sizes to chart (BT-IO's are BT's own): the storage view stands there instead.
   const pvfs2 = isPvfs2Scenario(scenario);
+  useAutoplay();
+  const profile = useClassroomStore((s) => s.colorProfile);
+  const embedPanels = useClassroomStore((s) => s.embedPanels);
+  const rootClass = `app${presenting ? ' presenting' : ''}${profile === 'projector' ? ' profile-projector' : ''}${embedPanels ? ' embed' : ''}`;
+  if (embedPanels)
+    return (
+      <div className={rootClass} data-highlight-panel={highlight?.panel} data-color-profile={profile}>
+        <WalkthroughCursor />
+        <EmbedView panels={embedPanels} onCancel={cancel} />
+      </div>
+    );
   return (
-    <div className={`app${presenting ? ' presenting' : ''}`} data-highlight-panel={highlight?.panel}>
+    <div className={rootClass} data-highlight-panel={highlight?.panel} data-color-profile={profile}>
       <WalkthroughCursor />
       <Header />
       <ErrorBanner />

@@ -1,7 +1,8 @@
 /**
  * Export the run: its scenario file (the JSON the CLI runs and the header's Open file reads back; at any time),
  * Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables, SVG or PNG of a chart the
- * page shows (the menu lists only those: a PVFS2 run has no latency chart; the cluster while it is SVG).
+ * page shows (the menu lists only those: a PVFS2 run has no latency chart; the cluster while it is SVG); an embed
+ * snippet (components/EmbedSnippet.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useRun, useRunState } from '../run/RunContext';
@@ -12,6 +13,7 @@ import { seriesCsv, tablesCsv } from '../export/resultCsv';
 import { downloadBlob, downloadText } from '../export/download';
 import { svgText, svgToPng } from '../export/chartImage';
 import { scenarioFileName, scenarioFileText } from '../scenario/scenarioFile';
+import { EmbedSnippet } from './EmbedSnippet';
 
 /** A chart the page may show: its panel's test id, its name in the menu, and its drawing in that panel. */
 interface Chart {
@@ -108,6 +110,7 @@ export function ExportPanel() {
         <button type="button" data-testid="export-svg" disabled={!chart} onClick={exportSvg}>SVG</button>
         <button type="button" data-testid="export-png" disabled={!chart} onClick={exportPng}>PNG</button>
       </div>
+      <EmbedSnippet />
     </section>
   );
 }

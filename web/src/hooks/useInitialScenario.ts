@@ -9,6 +9,8 @@ import { bundledScenarioParameter, decodeScenarioLink, foreignHashError, linkPar
 import { loadBundledScenario } from '../scenario/bundledScenarios';
 import { useCompareStore } from '../state/compareStore';
 import { useStudyStore } from '../state/studyStore';
+import { useClassroomStore } from '../state/classroomStore';
+import { readTeacherParams } from '../share/teacherParams';
 import { openLinkedWalkthrough } from '../walkthrough/linkedWalkthrough';
 import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
@@ -24,6 +26,10 @@ export function markOwnHash(hash: string): void {
 function loadFromHash(initial: boolean): void {
   const hash = window.location.hash;
   if (hash === ownHash) return;
+  // Teacher-facing parameters (embed, panels, autoplay, speed, colorProfile): a bad value is ignored and named.
+  const teacher = readTeacherParams(hash);
+  useClassroomStore.getState().apply(teacher.params);
+  if (teacher.warnings.length > 0) useBannerStore.getState().show(`Ignored in the address: ${teacher.warnings.join('; ')}.`);
   const { load, source } = useScenarioStore.getState();
   const walkthrough = walkthroughParameter(hash);
   const bundled = bundledScenarioParameter(hash);

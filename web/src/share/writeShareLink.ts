@@ -9,11 +9,13 @@ import { useScenarioStore } from '../state/scenarioStore';
 import { useBannerStore } from '../state/bannerStore';
 import { useCompareStore } from '../state/compareStore';
 import { useStudyStore } from '../state/studyStore';
+import { useClassroomStore } from '../state/classroomStore';
 
 export function writeShareLink(): string | null {
   let hash: string;
   try {
     hash = encodeScenarioLink(useScenarioStore.getState().scenario, currentView(), useCompareStore.getState().spec, useStudyStore.getState().spec);
+    if (useClassroomStore.getState().colorProfile === 'projector') hash += '&colorProfile=projector';
   } catch (err) {
     useBannerStore.getState().show((err as Error).message);
     return null;

@@ -1,0 +1,65 @@
+/**
+ * Classroom (issue 40): the Export panel's embed snippet renders the chosen panels in a sandboxed iframe and plays
+ * (autoplay); bad teacher parameters are ignored with a warning naming them, never a blank frame; the projector
+ * profile from its toggle and from `colorProfile=projector`, carried by the share link, with no accessibility
+ * violation.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test('the embed snippet renders the chosen panels in a sandboxed iframe and plays', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  await emulator.showPanel('export');
+  const snippetBox = page.getByTestId('embed-snippet');
+  await snippetBox.getByTestId('embed-panel-sequence').check();
+  await expect(snippetBox.getByTestId('embed-autoplay')).toBeChecked();
+  const code = await snippetBox.getByTestId('embed-code').inputValue();
+  expect(code).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#s=.*&amp;embed=1&amp;panels=cluster,latency,sequence&amp;autoplay=1/);
+  expect(code).toContain('sandbox="allow-scripts allow-same-origin');
+  expect(code).not.toContain('allow-top-navigation');
+
+  await page.setContent(`<!doctype html><html><body><h1>Course page</h1>${code}</body></html>`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('embed-view')).toHaveAttribute('data-panels', 'cluster,latency,sequence', { timeout: 30_000 });
+  await expect(frame.locator('[data-panel="cluster"]')).toBeVisible();
+  await expect(frame.locator('[data-panel="latency"]')).toBeVisible();
+  await expect(frame.getByTestId('sequence-chart')).toBeVisible();
+  await expect(frame.locator('[data-panel="bandwidth"]')).toHaveCount(0);
+  await expect(frame.getByTestId('scenario-menu')).toHaveCount(0);
+  // Autoplay: the time cursor moves by itself.
+  const time = frame.getByTestId('sim-time');
+  const first = await time.textContent();
+  await expect.poll(async () => (await time.textContent()) !== first, { timeout: 20_000 }).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('embed.png') });
+});
+
+test('bad teacher parameters are ignored with a warning naming them; the embedded view still shows', async ({ emulator, page }) => {
+  await emulator.page.goto('/#scenario=portals-qsnet-pingpong&embed=1&panels=cluster,bogus&speed=fast&colorProfile=neon');
+  await expect(page.getByTestId('embed-view')).toHaveAttribute('data-panels', 'cluster');
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toContainText('Ignored in the address');
+  await expect(banner).toContainText('panels=bogus');
+  await expect(banner).toContainText('speed=fast');
+  await expect(banner).toContainText('colorProfile=neon');
+  await expect(page.locator('[data-panel="cluster"]')).toBeVisible();
+});
+
+test('the projector profile: its toggle, colorProfile=projector in the link, and no accessibility violation', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  const app = page.locator('.app');
+  await expect(app).toHaveAttribute('data-color-profile', 'default');
+  await page.getByTestId('projector-toggle').click();
+  await expect(app).toHaveAttribute('data-color-profile', 'projector');
+  await expect(page.getByTestId('projector-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('copy-link').click();
+  expect(page.url()).toContain('&colorProfile=projector');
+  await page.goto('about:blank');
+  await page.goto('/#scenario=portals-qsnet-pingpong&colorProfile=projector');
+  await expect(page.locator('.app')).toHaveAttribute('data-color-profile', 'projector');
+  await expect(page.getByTestId('fingerprint')).toHaveText(/[0-9a-f]{16}/, { timeout: 45_000 });
+  await page.screenshot({ path: test.info().outputPath('projector.png') });
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+});
