@@ -63,3 +63,33 @@ test('the projector profile: its toggle, colorProfile=projector in the link, and
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });
+
+test('the live region describes the cursor during Play at a listener\'s pace; the state table opens from the keyboard', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  const live = page.getByTestId('live-description');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
+  await expect(live).toHaveText(/^0\.0 µs: /);
+  await page.getByTestId('play-toggle').click();
+  const heard = new Set<string>();
+  const t0 = Date.now();
+  while (Date.now() - t0 < 7000) {
+    heard.add((await live.textContent()) ?? '');
+    await page.waitForTimeout(200);
+  }
+  const sentences = [...heard].filter((s) => s !== '');
+  // About one sentence per 2.5 s: 2 to 4 in 7 s, each "<t> µs: <what happened>".
+  expect(sentences.length, sentences.join(' | ')).toBeGreaterThanOrEqual(2);
+  expect(sentences.length, sentences.join(' | ')).toBeLessThanOrEqual(5);
+  for (const s of sentences) expect(s).toMatch(/^\d+\.\d µs: .+\.$/);
+  expect(sentences.some((s) => /NIC|host|PCI|packet/.test(s))).toBe(true);
+  await page.getByTestId('play-toggle').click();
+
+  await page.getByTestId('state-table-toggle').focus();
+  await page.keyboard.press('Enter');
+  const table = page.getByTestId('state-table');
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(16);
+  await expect(table.locator('tbody tr').first().locator('th')).toHaveText('0');
+  await page.screenshot({ path: test.info().outputPath('live.png') });
+});

@@ -42,6 +42,8 @@ import { useWalkthroughStore } from './state/walkthroughStore';
 import { useClassroomStore } from './state/classroomStore';
 import { useAutoplay } from './hooks/useAutoplay';
 import { EmbedView } from './components/EmbedView';
+import { LiveDescription } from './components/LiveDescription';
+import { ProjectorToggle } from './components/ProjectorToggle';
 
 /** A named export of a component module, loaded on first render (its own chunk). */
 const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m) => ({ default: m.ScenarioEditor })));
@@ -86,10 +88,12 @@ export function App() {
       <ErrorBanner />
       <section className="playback-region" aria-label="Playback and views">
         <ControlsBar onCancel={cancel} />
+        <LiveDescription />
         <PlaybackModes />
         <div className="toolbar-row">
           <PanelToggles />
           <WalkthroughPicker />
+          <ProjectorToggle />
         </div>
       </section>
       <FirstVisitCard />

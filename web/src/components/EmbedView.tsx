@@ -17,6 +17,7 @@ import { ResultTables } from './ResultTables';
 import { WalkthroughCard } from './WalkthroughCard';
 import { WalkthroughPicker } from './WalkthroughPicker';
 import { useScenario } from '../hooks/useScenario';
+import { LiveDescription } from './LiveDescription';
 import type { EmbedPanel } from '../share/teacherParams';
 
 const EventChainView = lazy(() => import('./EventChainView').then((m) => ({ default: m.EventChainView })));
@@ -51,6 +52,7 @@ export function EmbedView({ panels, onCancel }: { panels: EmbedPanel[]; onCancel
       </div>
       <ErrorBanner />
       <ControlsBar onCancel={onCancel} />
+      <LiveDescription />
       <main className="embed-grid" data-testid="embed-view" data-panels={panels.join(',')}>
         {panels.map((p) => (
           <div key={p} className="embed-cell" data-embed-panel={p}>

@@ -7,12 +7,10 @@ import { ScenarioFileOpen } from './ScenarioFileOpen';
 import { KeyboardHelp } from './KeyboardHelp';
 import { PaperCheck } from './PaperCheck';
 import { ShareLinkPanel } from './ShareLinkPanel';
-import { useClassroomStore } from '../state/classroomStore';
 
 export function Header() {
   const scenario = useScenario();
   const source = useScenarioStore((s) => s.source);
-  const profile = useClassroomStore((s) => s.colorProfile);
   return (
     <header className="header">
       <div className="titles">
@@ -30,11 +28,6 @@ export function Header() {
         <FingerprintView />
         <ShareLinkPanel />
         <PaperCheck />
-        <button type="button" data-testid="projector-toggle" aria-pressed={profile === 'projector'}
-          title="High-contrast colours, thicker strokes and larger labels for a projector (colorProfile=projector in the link)"
-          onClick={() => useClassroomStore.getState().setColorProfile(profile === 'projector' ? 'default' : 'projector')}>
-          Projector
-        </button>
         <KeyboardHelp />
       </div>
     </header>
