@@ -93,3 +93,19 @@ test('the live region describes the cursor during Play at a listener\'s pace; th
   await expect(table.locator('tbody tr').first().locator('th')).toHaveText('0');
   await page.screenshot({ path: test.info().outputPath('live.png') });
 });
+
+test('teacher notes: folded on the page, opened with one click, always on the print sheet', async ({ emulator, page }) => {
+  await emulator.open();
+  await emulator.finishedFingerprint();
+  const notes = page.getByTestId('teacher-notes');
+  await expect(notes).toBeVisible();
+  await expect(notes.getByTestId('teacher-goals')).toBeHidden();
+  await notes.getByTestId('teacher-notes-toggle').click();
+  await expect(notes.getByTestId('teacher-goals')).toContainText('NIC thread');
+  await expect(notes.getByTestId('teacher-misconceptions').locator('li')).toHaveCount(2);
+  await notes.getByTestId('teacher-notes-toggle').click();
+  await page.emulateMedia({ media: 'print' });
+  await expect(notes.getByTestId('teacher-questions')).toBeVisible();
+  await expect(notes.getByTestId('teacher-notes-toggle')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+});

@@ -213,6 +213,8 @@ export interface Scenario {
     tables?: BreakdownTable[];
     checks?: { id: string; description: string; expected: number; unit?: string; tolerance?: number }[];
   };
+  /** For teachers: learning goals, misconceptions the run answers, questions to ask (not simulation input). */
+  teacher_notes?: { learning_goals?: string[]; misconceptions?: string[]; questions?: string[] };
   /** Classroom walkthroughs through the run (not simulation input). */
   walkthroughs?: Walkthrough[];
 }

@@ -44,6 +44,7 @@ import { useAutoplay } from './hooks/useAutoplay';
 import { EmbedView } from './components/EmbedView';
 import { LiveDescription } from './components/LiveDescription';
 import { ProjectorToggle } from './components/ProjectorToggle';
+import { TeacherNotes } from './components/TeacherNotes';
 
 /** A named export of a component module, loaded on first render (its own chunk). */
 const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m) => ({ default: m.ScenarioEditor })));
@@ -136,6 +137,7 @@ export function App() {
       <Suspense fallback={null}>{panels.includes('path') && <CriticalPathView />}</Suspense>
       <Suspense fallback={null}>{panels.includes('study') && <StudyView />}</Suspense>
       <ResultTables />
+      <TeacherNotes />
     </div>
   );
 }
