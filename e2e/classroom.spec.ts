@@ -109,3 +109,28 @@ test('teacher notes: folded on the page, opened with one click, always on the pr
   await expect(notes.getByTestId('teacher-notes-toggle')).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
 });
+
+test('predict, then run: a walkthrough step records the answer and reveals the run\'s with its explanation', async ({ emulator, page }) => {
+  await emulator.open('#w=portals-short-put&step=1');
+  await emulator.finishedFingerprint();
+  const card = page.getByTestId('walkthrough-card');
+  const predict = card.getByTestId('predict');
+  await expect(predict).toContainText('Portals PUT or a Tports send');
+  await expect(card.getByTestId('predict-explanation')).toHaveCount(0);
+  await expect(predict.getByTestId('predict-lock')).toBeDisabled();
+  await predict.getByTestId('predict-choice-0').check();
+  await predict.getByTestId('predict-lock').click();
+  const answered = card.getByTestId('predict-answered');
+  await expect(answered).toContainText('You said Portals PUT');
+  await expect(answered.getByTestId('predict-run-answer')).toHaveText('Tports send');
+  await expect(answered).toContainText('Not this time.');
+  await expect(card.getByTestId('predict-explanation')).toContainText('Table 2');
+  await expect(card.getByTestId('walkthrough-text')).toContainText('PtlMEAttach');
+  await expect(card.getByTestId('walkthrough-cite')).toBeVisible();
+  // The answer stays with the step: away and back, it is still shown; Try again asks anew.
+  await card.getByTestId('walkthrough-next').click();
+  await card.getByTestId('walkthrough-prev').click();
+  await expect(card.getByTestId('predict-answered')).toBeVisible();
+  await card.getByTestId('predict-again').click();
+  await expect(card.getByTestId('predict')).toBeVisible();
+});

@@ -4,6 +4,7 @@
  * Fabric, NIC, protocol, operation and workload-kind ids are the core catalog's (core-wasm/js/coreCatalog.ts): the
  * assertions at the end of this file fail the typecheck when the workload union and the catalog's kinds differ.
  */
+import type { Predict } from './predict';
 import type { BreakdownTable } from './bridgeTypes';
 import type { FabricId, NicId, OperationId, ProtocolId, WorkloadKind } from './coreCatalog';
 
@@ -166,6 +167,8 @@ export interface WalkthroughStep {
   highlight?: WalkthroughHighlight;
   text: string;
   cite?: string;
+  /** Ask a prediction before the step's text and the run's answer show (core-wasm/js/predict.ts). */
+  predict?: Predict;
 }
 
 export interface Walkthrough {

@@ -1,11 +1,13 @@
 /**
- * The open walkthrough's step card: its text and citation; Previous / Next (P / N, PageUp / PageDown) move the
+ * The open walkthrough's step card: its text and citation, and on a step that asks one the prediction, whose answer
+ * and explanation show once the student has locked it in (components/PredictStep.tsx); Previous / Next (P / N, PageUp / PageDown) move the
  * time cursor and the highlight (hooks/useWalkthroughCursor.ts); a toggle turns on presentation mode (large
  * type, editor hidden; Esc leaves). Shown only while a walkthrough is open (WalkthroughPicker opens one).
  */
 import { useActiveWalkthrough } from '../hooks/useActiveWalkthrough';
 import { useWalkthroughStore } from '../state/walkthroughStore';
 import { leaveWalkthrough, nextStep, previousStep } from '../walkthrough/walkthroughNav';
+import { PredictStep } from './PredictStep';
 
 export function WalkthroughCard() {
   const active = useActiveWalkthrough();
@@ -13,6 +15,16 @@ export function WalkthroughCard() {
   if (!active) return null;
   const { setPresenting } = useWalkthroughStore.getState();
   const count = active.walkthrough.steps.length;
+  const text = (
+    <>
+      <p className="walkthrough-text" data-testid="walkthrough-text">{active.step.text}</p>
+      {active.step.cite && (
+        <p className="walkthrough-cite" data-testid="walkthrough-cite">
+          <cite>{active.step.cite}</cite>
+        </p>
+      )}
+    </>
+  );
   return (
     <section className="panel walkthrough" aria-label={`Walkthrough: ${active.walkthrough.title}`} data-testid="walkthrough-card">
       <div className="walkthrough-bar">
@@ -33,11 +45,9 @@ export function WalkthroughCard() {
           ✕
         </button>
       </div>
-      <p className="walkthrough-text" data-testid="walkthrough-text">{active.step.text}</p>
-      {active.step.cite && (
-        <p className="walkthrough-cite" data-testid="walkthrough-cite">
-          <cite>{active.step.cite}</cite>
-        </p>
+      {text}
+      {active.step.predict && (
+        <PredictStep key={`${active.walkthrough.id}/${active.index}`} predict={active.step.predict} stepKey={`${active.walkthrough.id}/${active.index}`} />
       )}
     </section>
   );
