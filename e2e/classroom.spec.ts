@@ -134,3 +134,33 @@ test('predict, then run: a walkthrough step records the answer and reveals the r
   await card.getByTestId('predict-again').click();
   await expect(card.getByTestId('predict')).toBeVisible();
 });
+
+test('lessons: the home screen has one lesson per seed system; its Intro screen\'s predict step records an answer and reveals the run\'s', async ({ emulator, page }) => {
+  await emulator.page.goto('/#screen=home');
+  const home = page.getByTestId('lesson-home');
+  await expect(home.locator('article.lesson-card')).toHaveCount(4);
+  for (const seed of ['000', '001', '002', '003']) await expect(home).toContainText(`Seed ${seed}.`);
+  await expect(page.getByTestId('lesson-portals-offload')).toContainText('You will be able to');
+  await page.screenshot({ path: test.info().outputPath('lessons.png'), fullPage: true });
+  await page.getByTestId('lesson-portals-offload-intro').click();
+  const intro = page.getByTestId('intro-view');
+  await expect(intro).toBeVisible();
+  await expect(page).toHaveURL(/screen=intro/);
+  await expect(intro.locator('[data-panel="cluster"]')).toBeVisible();
+  await expect(intro.locator('[data-panel="latency"]')).toBeVisible();
+  await expect(page.getByTestId('toggle-editor')).toHaveCount(0);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 45_000 });
+  const card = page.getByTestId('walkthrough-card');
+  await card.getByTestId('predict-choice-1').check();
+  await card.getByTestId('predict-lock').click();
+  await expect(card.getByTestId('predict-answered')).toContainText('You said Tports send');
+  await expect(card.getByTestId('predict-run-answer')).toHaveText('Tports send');
+  await expect(card.getByTestId('predict-answered')).toContainText('Right.');
+  // The live description speaks of the step's time, where the walkthrough put the cursor.
+  await expect(page.getByTestId('live-description')).toHaveText(/^8\.0 µs: /);
+  await page.screenshot({ path: test.info().outputPath('intro.png'), fullPage: true });
+  // On to the Lab: the whole page with the same scenario.
+  await page.getByTestId('intro-lab').click();
+  await expect(page.getByTestId('toggle-editor')).toBeVisible();
+  await expect(page.getByTestId('scenario-title')).toContainText('Portals 3.3 and Tports');
+});

@@ -45,6 +45,8 @@ import { EmbedView } from './components/EmbedView';
 import { LiveDescription } from './components/LiveDescription';
 import { ProjectorToggle } from './components/ProjectorToggle';
 import { TeacherNotes } from './components/TeacherNotes';
+import { LessonHome } from './components/LessonHome';
+import { IntroView } from './components/IntroView';
 
 /** A named export of a component module, loaded on first render (its own chunk). */
 const ScenarioEditor = lazy(() => import('./components/ScenarioEditor').then((m) => ({ default: m.ScenarioEditor })));
@@ -75,6 +77,20 @@ export function App() {
   const profile = useClassroomStore((s) => s.colorProfile);
   const embedPanels = useClassroomStore((s) => s.embedPanels);
   const rootClass = `app${presenting ? ' presenting' : ''}${profile === 'projector' ? ' profile-projector' : ''}${embedPanels ? ' embed' : ''}`;
+  const screen = useClassroomStore((s) => s.screen);
+  if (!embedPanels && screen === 'home')
+    return (
+      <div className={rootClass} data-color-profile={profile}>
+        <LessonHome />
+      </div>
+    );
+  if (!embedPanels && screen === 'intro')
+    return (
+      <div className={`${rootClass} intro`} data-highlight-panel={highlight?.panel} data-color-profile={profile}>
+        <WalkthroughCursor />
+        <IntroView onCancel={cancel} />
+      </div>
+    );
   if (embedPanels)
     return (
       <div className={rootClass} data-highlight-panel={highlight?.panel} data-color-profile={profile}>
@@ -94,6 +110,7 @@ export function App() {
         <div className="toolbar-row">
           <PanelToggles />
           <WalkthroughPicker />
+          <a href="#screen=home" className="button-link" data-testid="open-lessons">Lessons</a>
           <ProjectorToggle />
         </div>
       </section>

@@ -200,7 +200,7 @@ export function bundledScenarioParameter(hash: string): string | null {
  * Hash parameters this page reads: the share link, a shipped scenario's id, a walkthrough and its step, and the
  * teacher-facing ones (share/teacherParams.ts).
  */
-const HASH_KEYS = ['s', 'scenario', 'w', 'step', 'embed', 'panels', 'autoplay', 'speed', 'colorProfile'];
+const HASH_KEYS = ['s', 'scenario', 'w', 'step', 'embed', 'panels', 'autoplay', 'speed', 'colorProfile', 'screen'];
 
 /**
  * Why a hash with no share link (`s=`) is not a link of this page, or null when it is one (empty, a shipped
@@ -216,7 +216,7 @@ export function foreignHashError(hash: string): string | null {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
     if (eq < 0 || !HASH_KEYS.includes(key))
-      return `The address's "#${shown}" is not a link of this page (it reads #s=<version>.<data>, #scenario=<id>, w=, step=, embed=, panels=, autoplay=, speed= and colorProfile=).`;
+      return `The address's "#${shown}" is not a link of this page (it reads #s=<version>.<data>, #scenario=<id>, w=, step=, embed=, panels=, autoplay=, speed=, colorProfile= and screen=).`;
   }
   const id = hashParameter(hash, 'scenario');
   if (id !== null && bundledScenarioParameter(hash) === null)

@@ -5,7 +5,8 @@
  * - `panels=<id>,...`: the panels that view shows, in order (EMBED_PANELS; default cluster,latency);
  * - `autoplay=1`: Play as soon as the run has records;
  * - `speed=<µs per s>`: the playback speed, simulated µs per wall second (0.001 to 1,000,000);
- * - `colorProfile=projector`: the high-contrast profile (thicker strokes, larger labels); `default` is the other.
+ * - `colorProfile=projector`: the high-contrast profile (thicker strokes, larger labels); `default` is the other;
+ * - `screen=home|intro|lab`: the lesson home screen, a lesson's Intro screen (few controls), or the full Lab (default).
  * A value that is not one of these is ignored and named in a warning (the page shows it), never a blank frame. Pure.
  */
 import { hashParameter } from './linkCodec';
@@ -16,6 +17,8 @@ export type EmbedPanel = (typeof EMBED_PANELS)[number];
 export const DEFAULT_EMBED_PANELS: EmbedPanel[] = ['cluster', 'latency'];
 
 export const COLOR_PROFILES = ['default', 'projector'] as const;
+export const SCREENS = ['home', 'intro', 'lab'] as const;
+export type Screen = (typeof SCREENS)[number];
 export type ColorProfile = (typeof COLOR_PROFILES)[number];
 
 export interface TeacherParams {
@@ -27,6 +30,7 @@ export interface TeacherParams {
   speed_us_per_s: number | null;
   /** Null when the address does not say. */
   colorProfile: ColorProfile | null;
+  screen: Screen;
 }
 
 const flag = (value: string | null, name: string, warnings: string[]): boolean => {
@@ -64,7 +68,13 @@ export function readTeacherParams(hash: string): { params: TeacherParams; warnin
     if ((COLOR_PROFILES as readonly string[]).includes(profileText)) colorProfile = profileText as ColorProfile;
     else warnings.push(`colorProfile=${profileText} (use projector or default)`);
   }
-  return { params: { embed, panels, autoplay, speed_us_per_s, colorProfile }, warnings };
+  let screen: Screen = 'lab';
+  const screenText = hashParameter(hash, 'screen');
+  if (screenText !== null) {
+    if ((SCREENS as readonly string[]).includes(screenText)) screen = screenText as Screen;
+    else warnings.push(`screen=${screenText} (use home, intro or lab)`);
+  }
+  return { params: { embed, panels, autoplay, speed_us_per_s, colorProfile, screen }, warnings };
 }
 
 /** The hash parameters for an embed snippet: `embed=1&panels=...` with `autoplay`, `speed` and `colorProfile` when set. */

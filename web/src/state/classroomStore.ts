@@ -4,7 +4,7 @@
  * Set from the address's teacher-facing parameters (share/teacherParams.ts) and the header's Projector toggle.
  */
 import { create } from 'zustand';
-import type { ColorProfile, EmbedPanel, TeacherParams } from '../share/teacherParams';
+import type { ColorProfile, EmbedPanel, Screen, TeacherParams } from '../share/teacherParams';
 import { usePlaybackStore } from './playbackStore';
 
 interface ClassroomState {
@@ -12,6 +12,8 @@ interface ClassroomState {
   /** The embedded view's panels, or null for the full page. */
   embedPanels: EmbedPanel[] | null;
   autoplayPending: boolean;
+  /** The lesson home screen, a lesson's Intro screen or the full Lab. */
+  screen: Screen;
   setColorProfile(profile: ColorProfile): void;
   /** Applies an address's teacher parameters (a profile or speed it does not give is left as it is). */
   apply(params: TeacherParams): void;
@@ -22,6 +24,7 @@ export const useClassroomStore = create<ClassroomState>((set) => ({
   colorProfile: 'default',
   embedPanels: null,
   autoplayPending: false,
+  screen: 'lab',
   setColorProfile: (colorProfile) => set({ colorProfile }),
   apply: (p) => {
     if (p.speed_us_per_s !== null) usePlaybackStore.getState().setSpeed(p.speed_us_per_s);
@@ -29,6 +32,7 @@ export const useClassroomStore = create<ClassroomState>((set) => ({
       colorProfile: p.colorProfile ?? s.colorProfile,
       embedPanels: p.embed ? p.panels : null,
       autoplayPending: p.autoplay,
+      screen: p.screen,
     }));
   },
   autoplayDone: () => set({ autoplayPending: false }),
