@@ -22,11 +22,12 @@ export interface HostileCase {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** A shipped scenario without its walkthroughs and reference data (long prose the mutations need not cover). */
+/** A shipped scenario without its walkthroughs, reference data and teacher notes (prose the mutations need not cover). */
 export function baseScenario(root: string, id: string): { [k: string]: Json } {
   const s = JSON.parse(readFileSync(join(root, 'scenarios', `${id}.json`), 'utf8'));
   delete s.walkthroughs;
   delete s.reference;
+  delete s.teacher_notes;
   return s;
 }
 
