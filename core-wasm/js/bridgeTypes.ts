@@ -12,9 +12,8 @@ export interface BreakdownTable {
   rows: { label: string; values: number[] }[];
 }
 
-/** One batch of trace records as the 8 columns of the bridge (all of length n). */
-export interface TraceBatch {
-  n: number;
+/** The 8 trace columns of the bridge, as typed arrays of equal length (README "Trace batch columns"). */
+export interface TraceColumnArrays {
   t_start_ps: Float64Array;
   t_end_ps: Float64Array;
   kind: Uint32Array;
@@ -27,6 +26,16 @@ export interface TraceBatch {
    * the latest record written along the causal chain of the event that wrote it (kernel/trace.h).
    */
   cause: Uint32Array;
+}
+
+/** One batch of trace records as the bridge hands it over (all columns of length n). */
+export interface TraceBatch extends TraceColumnArrays {
+  n: number;
+}
+
+/** A run's trace records so far (a TraceStore's first `length` entries, or a run's whole trace joined). */
+export interface TraceColumnsView extends TraceColumnArrays {
+  length: number;
 }
 
 export interface TopologyComponent {

@@ -17,20 +17,10 @@
  * Wait for arrival: seed 002 Table 1's four steps, which the result gives as `phases`). Pure; no DOM.
  */
 import { CORE_CATALOG } from './coreCatalog.generated';
-import type { Topology, TopologyComponent } from './bridgeTypes';
+import type { Topology, TopologyComponent, TraceColumnsView } from './bridgeTypes';
 
-/** The trace columns the analysis reads (a TraceStore, or a run's columns read back from the CLI). */
-export interface TraceColumnsView {
-  length: number;
-  t_start_ps: Float64Array;
-  t_end_ps: Float64Array;
-  kind: Uint32Array;
-  component: Uint32Array;
-  message: Uint32Array;
-  bytes: Uint32Array;
-  value: Int32Array;
-  cause: Uint32Array;
-}
+/** The trace columns the analysis reads (a TraceStore, or a run's whole trace: core-wasm/js/traceRun.ts). */
+export type { TraceColumnsView };
 
 /** Resource classes a piece of time is attributed to (issue 38 item 1), in the order the views stack them. */
 export const RESOURCE_CLASSES = ['host_cpu', 'wakeup', 'pci', 'nic', 'link', 'sci_ringlet', 'storage', 'waiting'] as const;

@@ -4,8 +4,15 @@
  * topology is read before the session is freed. Memory: 40 bytes per record (at most the trace's limit).
  */
 import type { CoreBridge } from './coreBridge';
-import type { Topology, TraceBatch } from './bridgeTypes';
-import type { TraceColumnsView } from './criticalPath';
+import type { Topology, TraceBatch, TraceColumnArrays, TraceColumnsView } from './bridgeTypes';
+
+/** The names of the trace columns, in the bridge's order. */
+export const TRACE_COLUMN_NAMES = ['t_start_ps', 't_end_ps', 'kind', 'component', 'message', 'bytes', 'value', 'cause'] as const satisfies readonly (keyof TraceColumnArrays)[];
+
+/** Copies every column of `src` into `dst` from record `at` on (dst's columns must hold them). */
+export function setColumns(dst: TraceColumnArrays, src: TraceColumnArrays, at: number): void {
+  for (const c of TRACE_COLUMN_NAMES) (dst[c] as Float64Array | Uint32Array | Int32Array).set(src[c] as never, at);
+}
 
 export interface TracedRun<R> {
   result: R;
@@ -23,14 +30,7 @@ export function joinBatches(batches: TraceBatch[]): TraceColumnsView {
   };
   let at = 0;
   for (const b of batches) {
-    out.t_start_ps.set(b.t_start_ps, at);
-    out.t_end_ps.set(b.t_end_ps, at);
-    out.kind.set(b.kind, at);
-    out.component.set(b.component, at);
-    out.message.set(b.message, at);
-    out.bytes.set(b.bytes, at);
-    out.value.set(b.value, at);
-    out.cause.set(b.cause, at);
+    setColumns(out, b, at);
     at += b.n;
   }
   return out;

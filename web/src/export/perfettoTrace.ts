@@ -16,17 +16,10 @@ import { valueName, type KindNames } from '../sim/traceKinds';
 import { indexTopology } from '../trace/topologyIndex';
 import { TraceKind, isLevelKind, isPacketKind } from '../sim/traceKindCodes';
 import { PACKET_STYLE } from '../theme/palette';
+import type { TraceColumnsView } from '../../../core-wasm/js/bridgeTypes';
 
-export interface TraceColumns {
-  length: number;
-  t_start_ps: Float64Array;
-  t_end_ps: Float64Array;
-  kind: Uint32Array;
-  component: Uint32Array;
-  message: Uint32Array;
-  bytes: Uint32Array;
-  value: Int32Array;
-}
+/** The columns the export reads (TraceColumnsView without the cause, which the trace-event format has no place for). */
+export type TraceColumns = Omit<TraceColumnsView, 'cause'>;
 
 export interface TraceEvent {
   name: string;

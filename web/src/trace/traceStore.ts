@@ -9,6 +9,7 @@
  * plus the longest duration seen so an "active at t" query scans only [t − maxDuration, t].
  */
 import type { TraceBatch } from '../../../core-wasm/js/bridgeTypes';
+import { setColumns } from '../../../core-wasm/js/traceRun';
 import { grown } from './growableColumn';
 import { SortedIndex } from './sortedIndex';
 import { TraceKind, isLevelKind, isPacketKind, isQueueKind } from '../sim/traceKindCodes';
@@ -137,14 +138,7 @@ export class TraceStore {
   append(batch: TraceBatch): void {
     const base = this.length;
     this.grow(base + batch.n);
-    this.t_start_ps.set(batch.t_start_ps, base);
-    this.t_end_ps.set(batch.t_end_ps, base);
-    this.kind.set(batch.kind, base);
-    this.component.set(batch.component, base);
-    this.message.set(batch.message, base);
-    this.bytes.set(batch.bytes, base);
-    this.value.set(batch.value, base);
-    this.cause.set(batch.cause, base);
+    setColumns(this, batch, base);
     this.length = base + batch.n;
     // Each record's category (CATEGORY_OF_KIND), counted, then the batch's records of each category in arrival order.
     const category = new Int8Array(batch.n);
