@@ -2,7 +2,7 @@
  * Export the run: its scenario file (the JSON the CLI runs and the header's Open file reads back; at any time),
  * Chrome/Perfetto trace-event JSON (open in ui.perfetto.dev), CSV of the series and tables, SVG or PNG of a chart the
  * page shows (the menu lists only those: a PVFS2 run has no latency chart; the cluster while it is SVG); an embed
- * snippet (components/EmbedSnippet.tsx).
+ * snippet (components/EmbedSnippet.tsx); the offline single-file copy (`npm run build:offline`).
  */
 import { useEffect, useState } from 'react';
 import { useRun, useRunState } from '../run/RunContext';
@@ -109,6 +109,10 @@ export function ExportPanel() {
         </label>
         <button type="button" data-testid="export-svg" disabled={!chart} onClick={exportSvg}>SVG</button>
         <button type="button" data-testid="export-png" disabled={!chart} onClick={exportPng}>PNG</button>
+        <a className="button-link" data-testid="export-offline" href="./hpc-interconnect-emulator-offline.html" download="hpc-interconnect-emulator-offline.html"
+          title="The whole page, its simulator and the shipped scenarios in one HTML file that runs from disk with no network (2.4 MB)">
+          Offline copy (one HTML file)
+        </a>
       </div>
       <EmbedSnippet />
     </section>

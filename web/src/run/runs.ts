@@ -3,15 +3,16 @@
  * the comparison scenario; hooks/useCompareRunner.ts). Both run the core in a Web Worker of worker/sim.worker.ts.
  */
 import { RunController, type SimWorker } from './runController';
+import { createSimWorker } from './workerFactory';
 
 /** URL of the core's ES module (public/wasm/, served at the site root or under Vite's base). */
 export function wasmModuleUrl(): string {
   return new URL(`${import.meta.env.BASE_URL}wasm/hpcsim.mjs`, window.location.href).href;
 }
 
-/** A new simulation worker (Vite bundles worker/sim.worker.ts from this expression). */
+/** A new simulation worker (run/workerFactory.ts; the offline copy's is inlined). */
 export function simWorker(): Worker {
-  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+  return createSimWorker();
 }
 
 const createWorker = (): SimWorker => simWorker();

@@ -1,0 +1,4 @@
+/** A new simulation worker (Vite bundles worker/sim.worker.ts from this expression); the offline copy inlines it. */
+export function createSimWorker(): Worker {
+  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+}
