@@ -13,7 +13,7 @@
  * and range of the five pairwise ratios (run i native / run i wasm). The wasm side of each scenario runs on the
  * module the page runs it on (core-wasm/js/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
  * for the exchange). Last, the size of every module (public/wasm/hpcsim*.wasm), raw and brotli-compressed at quality 11
- * as a server would.
+ * as a server would; then a 16-value parameter study of the default scenario in the page (bench:ui's case (s)).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -142,6 +142,11 @@ async function main(): Promise<void> {
       `${m.module.replace(/\.mjs$/, '.wasm')}: ${m.wasm_bytes.toLocaleString('en-US')} B, ${(m.wasm_brotli_bytes / 1000).toFixed(1)} kB brotli` +
         (m.system === 'all' ? ' (full core: CLI, tests, the page for a scenario no system holds)' : ` (${m.system})`),
     );
+  // Issue 38 item 7: a 16-value parameter study of the default scenario runs in the page's workers, so it is timed
+  // there, in Chromium: bench:ui's case (s), run here for its one line (needs `npm run build:web`).
+  const study = spawnSync('node', ['--import', 'tsx', 'e2e/bench/bench-ui.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_ONLY: 's' } });
+  const line = study.stdout.split('\n').find((l) => l.startsWith('(s) '));
+  console.log(line ?? `(s) parameter study in the page: not measured (${(study.stderr || 'bench:ui failed').trim().split('\n')[0]})`);
 }
 
 main().catch((e) => {
