@@ -110,8 +110,9 @@ export function App() {
         <div className="toolbar-row">
           <PanelToggles />
           <WalkthroughPicker />
-          <a href="#screen=home" className="button-link" data-testid="open-lessons">Lessons</a>
-          <ProjectorToggle />
+          <span className="classroom-tools">
+            <a href="#screen=home" className="button-link" data-testid="open-lessons">Lessons</a> <ProjectorToggle />
+          </span>
         </div>
       </section>
       <FirstVisitCard />
