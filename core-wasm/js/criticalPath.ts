@@ -415,10 +415,7 @@ export function pathSteps(trace: TraceColumnsView, path: CriticalPath): PathStep
  * `bytes` of payload, from the trace's `message` records; null when there is none.
  */
 export function firstMessageOf(trace: TraceColumnsView, seriesIndex: number, bytes: number): number | null {
-  let best = -1;
-  for (let r = 0; r < trace.length; r++)
-    if (trace.kind[r] === KIND.message && trace.value[r] === seriesIndex && trace.bytes[r] === bytes && (best < 0 || trace.t_start_ps[r] < trace.t_start_ps[best])) best = r;
-  return best < 0 ? null : trace.message[best];
+  return firstMessages(trace).get(`${seriesIndex}:${bytes}`) ?? null;
 }
 
 /** The first message (by send time) of every (series index, payload) pair, keyed `${series}:${bytes}`. One scan. */
