@@ -55,10 +55,10 @@ export function runNative(text: string, traceCsv?: string): SimResult {
 
 /**
  * The CLI's native run: `args` after the scenario file (--trace-csv, --until-us, --max-events, --progress). The
- * binary's progress lines go to this process's stderr as they come; anything else it writes there is the error a
- * refused or failed run throws.
+ * binary's progress lines go to this process's stderr as they come (after `label`, which tells runs going at once
+ * apart); anything else it writes there is the error a refused or failed run throws.
  */
-export function runNativeStreaming(text: string, args: string[]): Promise<SimResult> {
+export function runNativeStreaming(text: string, args: string[], label = ''): Promise<SimResult> {
   ensureNative();
   const file = scenarioFile(text);
   return new Promise((resolveRun, reject) => {
@@ -75,7 +75,7 @@ export function runNativeStreaming(text: string, args: string[]): Promise<SimRes
           continue;
         }
         const sample = parseNativeProgress(line, performance.now() - started);
-        process.stderr.write(`${sample ? progressLine(sample) : line}\n`);
+        process.stderr.write(`${label}${sample ? progressLine(sample) : line}\n`);
       }
     });
     child.on('error', reject);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figureRow, heldState, type CheckResult, type FigureManifest } from '../js/paperCheck';
 import { ROOT, runNativeStreaming } from './engines';
+import { mapInPool } from './jobPool';
 import { formatReport, readManifest, REPORT, type FidelityReport } from './fidelityReport';
 
 /** Brings the native core up to date (a no-op when it is), so the report is the sources' and not a stale build's. */
@@ -26,22 +27,18 @@ function buildNative(): void {
 /** Runs `ids` (shipped scenario ids) `jobs` at a time; each result, or the error that stopped it. */
 export async function runScenarios(ids: string[], jobs: number, log?: (line: string) => void): Promise<Map<string, CheckResult | Error>> {
   buildNative();
-  const out = new Map<string, CheckResult | Error>();
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const started = Date.now();
-      try {
-        const text = readFileSync(join(ROOT, 'scenarios', `${id}.json`), 'utf8');
-        out.set(id, await runNativeStreaming(text, []));
-      } catch (e) {
-        out.set(id, e instanceof Error ? e : new Error(String(e)));
-      }
-      log?.(`fidelity: ${id} ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const results = await mapInPool(ids, jobs, async (id): Promise<CheckResult | Error> => {
+    const started = Date.now();
+    let result: CheckResult | Error;
+    try {
+      result = await runNativeStreaming(readFileSync(join(ROOT, 'scenarios', `${id}.json`), 'utf8'), []);
+    } catch (e) {
+      result = e instanceof Error ? e : new Error(String(e));
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
-  return out;
+    log?.(`fidelity: ${id} ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  });
+  return new Map(ids.map((id, i) => [id, results[i]]));
 }
 
 /**

@@ -7,10 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { freemem } from 'node:os';
+import { availableParallelism, freemem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateScenario } from '../js/validateScenario';
+import { CORE_MAX_MEMORY_MIB } from '../js/coreBridge';
 import { compareWithPaper } from './checks';
 import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
@@ -19,6 +20,7 @@ import { figureRow, type CheckResult } from '../js/paperCheck';
 import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
+import { mapInPool } from './jobPool';
 import { parsePathTarget, pathJson, pathTable, runCriticalPath } from './criticalPathCommand';
 import { describeFigure, figureUnit, figureValue, formatFigure, paperValue, parseFigure, type FigureSource } from '../js/studyFigure';
 import type { Scenario } from '../js/scenarioTypes';
@@ -40,11 +42,15 @@ options
   --until US           run every event up to US microseconds of simulated time, none after
   --max-events N       stop after N kernel events
   --max-memory MIB     stop, bounded, once the run holds this many MiB (native: resident memory; wasm: its heap,
-                       at most the module's 2,048 MiB less a margin); default: 90% of the memory now available
+                       at most the module's 4,096 MiB less a margin); default: 90% of the memory now available
   --set NAME=VALUE     override a model parameter (see --parameters; VALUE in its unit); repeatable
   --sweep NAME=V1,V2,...
                        run the scenario once per value of one parameter (at most 32) and print each run's
                        results; with --format json one object {"sweep": {"parameter", "runs": [{"value", "result"}]}}
+  --jobs N             with --sweep on the native engine: run N of its values at once, each in a process of its
+                       own (default: the machine's cores; the output is the same whatever N). The default
+                       --max-memory is shared among them. A single run is one process: its series share one
+                       simulated machine and clock
   --figure FIGURE      with --sweep: read one figure from each run and print it against the parameter (a table,
                        or one JSON object {"study": {parameter, figure, unit, paper, points: [{value, figure}]}});
                        FIGURE is latency:SERIES:BYTES, bandwidth:SERIES:BYTES, table:TABLE:ROW:COLUMN or
@@ -122,9 +128,9 @@ interface Bounds {
   quiet: boolean;
 }
 
-/** The wasm module's memory limit (Emscripten's default MAXIMUM_MEMORY with ALLOW_MEMORY_GROWTH) and the margin kept
- * below it: the heap is checked every 4,096 events, far less than a margin's worth of state. */
-const WASM_MAX_MIB = 2048;
+/** The wasm module's memory limit (its MAXIMUM_MEMORY) and the margin kept below it: the heap is checked every 4,096
+ * events, far less than a margin's worth of state. */
+const WASM_MAX_MIB = CORE_MAX_MEMORY_MIB;
 const WASM_MARGIN_MIB = 256;
 
 /** 90% of the memory available now (MemAvailable; os.freemem() where /proc is absent), in MiB. */
@@ -200,6 +206,7 @@ async function main(): Promise<void> {
         'max-memory': { type: 'string' },
         set: { type: 'string', multiple: true, default: [] },
         sweep: { type: 'string' },
+        jobs: { type: 'string' },
         'critical-path': { type: 'string' },
         figure: { type: 'string' },
         iteration: { type: 'boolean', default: false },
@@ -264,6 +271,11 @@ async function main(): Promise<void> {
   const figure = o.figure === undefined ? undefined : parseFigure(o.figure);
   if (typeof figure === 'string') fail(`--figure: ${figure}`);
   if (figure && !sweep) fail('--figure: only with --sweep (a figure against the swept parameter)');
+  const jobs = o.jobs === undefined ? availableParallelism() : positive('jobs', o.jobs)!;
+  if (!Number.isInteger(jobs)) fail(`--jobs: "${o.jobs}" is not a whole number`);
+  // A sweep's runs are independent: natively, `jobs` processes at once; the wasm engine runs in this one thread.
+  const parallel = sweep && engine === 'native' ? Math.min(jobs, sweep.values.length) : 1;
+  if (o['max-memory'] === undefined && parallel > 1) bounds.maxMemoryMib = Math.max(64, Math.floor(bounds.maxMemoryMib / parallel));
 
   let file = parsed.positionals[0] ?? DEFAULT;
   if (!existsSync(file)) {  // a shipped scenario's id
@@ -296,7 +308,7 @@ async function main(): Promise<void> {
 
   type Result = SimResult & { bounded?: { reason: string; sim_time_us: number; events: number; memory_mib?: number }; stalled?: string };
   /** One run of the scenario with `overrides` in its parameters; a refusal names the file and the field. */
-  const runWith = async (overrides: ParameterValue[]): Promise<Result> => {
+  const runWith = async (overrides: ParameterValue[], label = ''): Promise<Result> => {
     let runText = text;
     if (overrides.length > 0) {
       const overridden = withParameters(doc as Record<string, unknown>, overrides);
@@ -313,7 +325,7 @@ async function main(): Promise<void> {
           '--max-memory-mib', String(bounds.maxMemoryMib),
           ...(bounds.quiet ? [] : ['--progress']),
         ];
-        return await runNativeStreaming(runText, extra);
+        return await runNativeStreaming(runText, extra, label);
       }
       return await runWasm(runText, bounds);
     } catch (e) {
@@ -355,11 +367,11 @@ async function main(): Promise<void> {
     return;
   }
   // A sweep: every run first (a refused value fails before anything is printed), then the results in order.
-  const runs: { value: number; result: Result }[] = [];
-  for (const [i, value] of sweep.values.entries()) {
+  const runs = await mapInPool(sweep.values, parallel, async (value, i) => {
     if (!o.quiet) process.stderr.write(`sweep: ${sweep.name} = ${value} (run ${i + 1} of ${sweep.values.length})\n`);
-    runs.push({ value, result: await runWith([...sets, { name: sweep.name, value }]) });
-  }
+    const label = parallel > 1 ? `${sweep.name} = ${value}: ` : '';
+    return { value, result: await runWith([...sets, { name: sweep.name, value }], label) };
+  });
   if (figure) {
     const points = runs.map((r) => ({ value: r.value, figure: figureValue(r.result as FigureSource, figure) }));
     if (points.every((p) => p.figure === null)) fail(`--figure: no run has ${formatFigure(figure)} (${describeFigure(figure)}); see the runs' series ids, sizes and table labels with --format json`);

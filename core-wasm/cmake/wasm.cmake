@@ -28,6 +28,10 @@ set(HPCSIM_WASM_COMMON_FLAGS
   "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8,HEAPF64,HEAPU32,HEAP32"
   # Traces grow with the run; memory must be able to grow (JS re-reads heap views after each call).
   "-sALLOW_MEMORY_GROWTH=1"
+  # Up to wasm32's whole 4 GiB (Emscripten's default stops growth at 2 GiB): the 4,096-node all-to-all's first
+  # series holds more than 2 GiB (issue 39 item 2). Pointers past 2 GiB are negative as wasm's i32, so the JS side
+  # reads every pointer the core returns with `>>> 0` (core-wasm/js/coreBridge.ts).
+  "-sMAXIMUM_MEMORY=4GB"
   # A factory function instead of a global Module, so a worker can create it when it wants.
   "-sMODULARIZE=1"
   "-sEXPORT_NAME=createHpcSim"

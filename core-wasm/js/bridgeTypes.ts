@@ -175,7 +175,11 @@ export interface SimResult {
  */
 export type ToWorker =
   /** `trace: false`: drain the trace without posting it (a parameter study needs only the result). */
-  | { type: 'start'; scenarioText: string; wasmUrl: string; trace?: boolean }
+  /**
+   * `memoryBudgetMib`: stop the run, bounded (reason "memory"), once the core's memory passes this many MiB instead of
+   * the worker's own budget (the core's 4,096 MiB less a margin); the page's test hook sets it (e2e/failures.spec.ts).
+   */
+  | { type: 'start'; scenarioText: string; wasmUrl: string; trace?: boolean; memoryBudgetMib?: number }
   | { type: 'cancel' }
   | { type: 'message'; requestId: number; message: number }
   /** Asks the core whether it accepts a scenario (hs_create, then hs_destroy): the editor's check of rules only the core knows. */

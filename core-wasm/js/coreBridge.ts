@@ -67,6 +67,13 @@ export type RunSliceStatus = 'more' | 'finished' | 'failed';
 /** Thrown by `runToEnd` and `check`-style calls: the core's one-line error naming the field. */
 export class CoreError extends Error {}
 
+/**
+ * The most memory a core module may grow to, MiB: wasm32's whole 4 GiB (`-sMAXIMUM_MEMORY=4GB` in
+ * core-wasm/cmake/wasm.cmake; core-wasm/test/node/boundary_contract.test.ts checks they agree). The page's and the
+ * CLI's memory budgets keep a margin below it (issue 39 item 2).
+ */
+export const CORE_MAX_MEMORY_MIB = 4096;
+
 /** Typed wrappers over the exports of one loaded core module. */
 export class CoreBridge {
   constructor(readonly module: EmscriptenCore) {}
@@ -89,7 +96,7 @@ export class CoreBridge {
    */
   create(scenarioText: string): number {
     const bytes = new TextEncoder().encode(scenarioText);
-    const pointer = this.module._malloc(bytes.length + 1);
+    const pointer = this.module._malloc(bytes.length + 1) >>> 0;   // unsigned: the heap may pass 2 GiB
     if (pointer === 0) throw new CoreError(`scenario: ${bytes.length} bytes do not fit in the core's memory`);
     const heap = this.heap();   // read after malloc: growing the memory replaces the view
     heap.set(bytes, pointer);
@@ -150,7 +157,7 @@ export class CoreBridge {
    */
   traceBatch(id: number, n: number): TraceBatch {
     const copy = (c: number): ArrayBuffer => {
-      const ptr = this.call('hs_trace_column', id, c) as number;
+      const ptr = (this.call('hs_trace_column', id, c) as number) >>> 0;   // unsigned past 2 GiB
       return this.heap().slice(ptr, ptr + n * TRACE_COLUMNS[c].bytes).buffer;
     };
     return {

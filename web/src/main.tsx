@@ -5,9 +5,13 @@ import { RunProvider } from './run/RunContext';
 import { pageRun } from './run/runs';
 import './styles.css';
 
-// A test hook (e2e/failures.spec.ts): ends the page run's worker as a crash would, to check that the page says what
-// happened in its own words, keeps what was computed and stays usable.
-(window as unknown as { __hpcsimTest: object }).__hpcsimTest = { killWorker: () => pageRun.killWorker() };
+// Test hooks (e2e/failures.spec.ts): end the page run's worker as a crash would, to check that the page says what
+// happened in its own words, keeps what was computed and stays usable; and lower the memory budget of the next runs,
+// so that a run reaches it in seconds rather than after 3.7 GiB.
+(window as unknown as { __hpcsimTest: object }).__hpcsimTest = {
+  killWorker: () => pageRun.killWorker(),
+  setMemoryBudgetMib: (mib: number | undefined) => { pageRun.memoryBudgetMib = mib; },
+};
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -41,7 +41,7 @@ test('a long run\'s simulated time reads in seconds', () => {
 test('a run stopped at the memory budget: what finished, and the native command', async () => {
   const { boundedText } = await import('../src/run/failureText.ts');
   const t = boundedText({ ...at, memory_mib: 1730 });
-  assert.match(t, /^The run stopped at the browser's memory budget \(1730 MiB of the simulator's 2,048\) after 20,000,000 events/);
+  assert.match(t, /^The run stopped at the browser's memory budget \(1730 MiB of the simulator's 4,096\) after 20,000,000 events/);
   assert.match(t, /the figures cover only what finished/);
   assert.match(t, /npm run sim -- ompi-elan4-64-alltoall/);
 });

@@ -198,6 +198,25 @@ test('--sweep runs the scenario once per value: the default value gives the scen
   assert.deepEqual(t.stdout.match(/^== pci\.clock_MHz = \d+ ==$/gm), ['== pci.clock_MHz = 33 ==', '== pci.clock_MHz = 66 ==']);
 });
 
+test('--jobs: a sweep\'s runs go to parallel native processes and print the same whatever their number (1 and 4)', () => {
+  const args = ['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--sweep', 'pci.clock_MHz=33,66,100,133'];
+  const one = sim([...args, '--quiet', '--jobs', '1']);
+  const four = sim([...args, '--jobs', '4']);
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(four.status, 0, four.stderr);
+  assert.equal(four.stdout, one.stdout);
+  const runs = JSON.parse(four.stdout).sweep.runs as { value: number; result: { fingerprint: string } }[];
+  assert.deepEqual(runs.map((r) => r.value), [33, 66, 100, 133]);
+  assert.equal(new Set(runs.map((r) => r.result.fingerprint)).size, 4, 'each value its own run');
+  assert.equal((four.stderr.match(/^sweep: pci\.clock_MHz = \d+ \(run \d of 4\)$/gm) ?? []).length, 4, four.stderr);
+  for (const [jobs, re] of [['0', /^--jobs: "0" is not a positive number$/], ['1.5', /^--jobs: "1\.5" is not a whole number$/]] as [string, RegExp][]) {
+    const r = sim([...args, '--jobs', jobs]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr.trim(), re);
+  }
+});
+
 test('--set overrides a parameter; a value the core refuses names the option, with nothing on stdout', () => {
   const plain = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
   const set = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--set', 'pci.clock_MHz=33']);

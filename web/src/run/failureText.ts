@@ -3,6 +3,7 @@
  * ("Aborted(). Build with -s ASSERTIONS=1 for more info."). The core's refusals of a scenario ('create') and a
  * module that cannot load ('load') already speak for themselves and pass through. Pure.
  */
+import { CORE_MAX_MEMORY_MIB } from '../../../core-wasm/js/coreBridge';
 import type { RunErrorPhase } from './runController';
 
 export interface FailureContext {
@@ -43,6 +44,6 @@ export function failureText(raw: string, phase: RunErrorPhase, c: FailureContext
 
 /** A run the page stopped at its memory budget (the result's `bounded`, reason "memory"), in the project's words. */
 export function boundedText(c: FailureContext & { memory_mib?: number }): string {
-  return `The run stopped at the browser's memory budget (${c.memory_mib ?? '?'} MiB of the simulator's 2,048) ` +
+  return `The run stopped at the browser's memory budget (${c.memory_mib ?? '?'} MiB of the simulator's ${CORE_MAX_MEMORY_MIB.toLocaleString('en-US')}) ` +
     `${progress(c)}: the figures cover only what finished. ${advice(c)}`;
 }

@@ -237,7 +237,7 @@ export class RunController {
     worker.onerror = (e) => {
       if (this.worker === worker) fail(e.message || '', 'worker');
     };
-    worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl });
+    worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl, memoryBudgetMib: this.memoryBudgetMib });
   }
 
   /**
@@ -260,6 +260,12 @@ export class RunController {
   }
 
   private died: ((reason: string) => void) | null = null;
+
+  /**
+   * MiB of core memory at which the next runs stop, bounded, instead of the worker's budget (undefined: the worker's,
+   * the core's 4,096 MiB less a margin). Set by the page's test hook, so that a test reaches the budget in seconds.
+   */
+  memoryBudgetMib: number | undefined = undefined;
 
   cancel(): void {
     const { status } = this.store.getState();

@@ -6,7 +6,7 @@
  * driven through the one bridge (core-wasm/js/coreBridge.ts); trace columns leave as transferable typed arrays.
  */
 import type { FromWorker, ParameterInfo, ToWorker } from '../../../core-wasm/js/bridgeTypes';
-import type { CoreBridge } from '../../../core-wasm/js/coreBridge';
+import { CORE_MAX_MEMORY_MIB, type CoreBridge } from '../../../core-wasm/js/coreBridge';
 
 /**
  * A slice of the run: hs_run calls of EVENTS_PER_CALL kernel events until SLICE_MS of wall time has passed; between
@@ -59,12 +59,12 @@ export interface SimHostOptions {
 }
 
 /**
- * The core's memory limit in the browser (Emscripten's default MAXIMUM_MEMORY for a module that grows, 2 GiB) less a
+ * The core's memory limit in the browser (the module's MAXIMUM_MEMORY, wasm32's 4 GiB: CORE_MAX_MEMORY_MIB) less a
  * margin: a run stops, bounded, once its memory passes this, instead of aborting when an allocation finds no room.
  * The memory is checked after every EVENTS_PER_CALL events, which add a few MB of state even to a 4,096-node
  * collective, and grows by at most a fifth at a time, so the margin holds (issue 39).
  */
-export const MEMORY_BUDGET_BYTES = (2048 - 320) * 1048576;
+export const MEMORY_BUDGET_BYTES = (CORE_MAX_MEMORY_MIB - 320) * 1048576;
 
 export class SimHost {
   private cancelRequested = false;
@@ -100,7 +100,7 @@ export class SimHost {
       }
       this.running = true;
       this.cancelRequested = false;
-      this.run(message.scenarioText, message.wasmUrl, message.trace !== false)
+      this.run(message.scenarioText, message.wasmUrl, message.trace !== false, message.memoryBudgetMib)
         .catch((err: unknown) => {
           const text = err instanceof Error ? err.message : String(err);
           post({ type: 'error', message: text, phase: err instanceof PhaseError ? err.phase : 'run' });
@@ -121,7 +121,7 @@ export class SimHost {
     }
   }
 
-  private async run(scenarioText: string, wasmUrl: string, postTrace: boolean): Promise<void> {
+  private async run(scenarioText: string, wasmUrl: string, postTrace: boolean, budgetMib?: number): Promise<void> {
     const { post } = this.options;
     const core = await this.options.loadCore(wasmUrl, true, scenarioText);
     const parameters = (await this.options.fullRegistry?.(wasmUrl)) ?? core.parameters();
@@ -149,7 +149,7 @@ export class SimHost {
           ]);
         }
       };
-      const budget = this.options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES;
+      const budget = budgetMib ? budgetMib * 1048576 : this.options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES;
       let overBudget = false;
       for (;;) {
         const sliceStart = performance.now();
