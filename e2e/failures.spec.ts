@@ -49,6 +49,7 @@ test("the 4,096-node all-to-all stops at the browser's memory budget: a readable
   await expect(emulator.errorBanner).toContainText('npm run sim --');
   await expect(emulator.errorBanner).not.toContainText('Aborted');
   expect(Number(await status.getAttribute('data-records'))).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('memory-budget.png') });
   const before = await emulator.simTime.textContent();
   await emulator.playToggle.click();
   await expect.poll(() => emulator.simTime.textContent(), { timeout: 20_000 }).not.toBe(before);
