@@ -238,6 +238,20 @@ test('a run past its memory budget stops, bounded, with the figures of what fini
   assert.ok(run.trace.length > 0, 'the trace so far is kept');
 });
 
+test('a budget set on the controller (the page\'s test hook) goes with the next start and stops that run, bounded', async () => {
+  const { run, workers } = controller('a');
+  run.memoryBudgetMib = 1;  // below the core's memory at start
+  run.start(load('ompi-elan4-progress'), 1, 'core://node');
+  assert.deepEqual(workers[0].received[0], { type: 'start', scenarioText: JSON.stringify(load('ompi-elan4-progress')), wasmUrl: 'core://node', memoryBudgetMib: 1 });
+  assert.equal(await settled(run), 'finished');
+  assert.equal(run.state().result!.bounded?.reason, 'memory');
+  run.memoryBudgetMib = undefined;  // the worker's own budget again: the run completes
+  run.start(load('ompi-elan4-progress'), 1, 'core://node');
+  assert.equal(await settled(run), 'finished');
+  assert.equal(run.state().result!.bounded, undefined);
+  assert.equal(run.state().result!.fingerprint, golden['ompi-elan4-progress']);
+});
+
 test('while computing, the progress line has events per second and a share done that only grows, toward the end', async () => {
   const { run } = controller('a');
   const seen: { fraction: number | null; rate: number; left: number | null }[] = [];

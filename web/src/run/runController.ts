@@ -237,7 +237,8 @@ export class RunController {
     worker.onerror = (e) => {
       if (this.worker === worker) fail(e.message || '', 'worker');
     };
-    worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl, memoryBudgetMib: this.memoryBudgetMib });
+    const budget = this.memoryBudgetMib === undefined ? {} : { memoryBudgetMib: this.memoryBudgetMib };
+    worker.postMessage({ type: 'start', scenarioText: JSON.stringify(scenario), wasmUrl, ...budget });
   }
 
   /**
