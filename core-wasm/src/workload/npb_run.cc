@@ -18,7 +18,7 @@ NpbRun::NpbRun(Simulator& sim, std::function<Host&(int)> host, MpiEndpoint* mpi,
       cycles_per_flop_(cycles_per_flop), series_(series), ids_(message_ids), finished_(std::move(finished)),
       ranks_(programs_.size()) {
   for (const npb::RankProgram& p : programs_)
-    for (const Op& op : p.ops) steps_total_ += op.kind == OpKind::Exchange ? static_cast<uint64_t>(npb::exchange_steps(op)) : 1;
+    for (const Op& op : p.ops) steps_total_ += op.kind == OpKind::Exchange ? static_cast<uint64_t>(npb::exchange_sends(op)) : 1;
 }
 
 void NpbRun::start() {
@@ -49,8 +49,12 @@ void NpbRun::step(int r) {
     finish_rank();
     return;
   }
-  ++steps_done_;
-  if (ops[k.pc].kind == OpKind::Exchange) k.step = npb::exchange_step(ops[k.pc], r, k.sub++);
+  if (ops[k.pc].kind == OpKind::Exchange) {
+    k.step = npb::exchange_step(ops[k.pc], r, k.sub++);
+    if (k.step.kind == OpKind::Isend) ++steps_done_;
+  } else {
+    ++steps_done_;
+  }
   const Op& op = ops[k.pc].kind == OpKind::Exchange ? k.step : ops[k.pc++];
   switch (op.kind) {
     case OpKind::Compute: {

@@ -62,6 +62,8 @@ std::string build_program(Benchmark benchmark, NpbClass npb_class, int processes
 
 int exchange_steps(const Op& x) { return 4 * std::max<int>(0, static_cast<int>(x.work) - 1); }
 
+int exchange_sends(const Op& x) { return std::max<int>(0, static_cast<int>(x.work) - 1); }
+
 Op exchange_step(const Op& x, int rank, int j) {
   const int p = static_cast<int>(x.work), n = p - 1;
   Op op;

@@ -56,6 +56,8 @@ struct RankProgram {
 // Steps of an Exchange operation (4 (processes - 1)), and step `j` of it for `rank`: an Irecv, Isend or Wait.
 int exchange_steps(const Op& exchange);
 Op exchange_step(const Op& exchange, int rank, int j);
+// Of an Exchange's steps, its sends (processes - 1: what a run's progress counts, NpbRun::fraction_done).
+int exchange_sends(const Op& exchange);
 // `program` with every Exchange expanded into its steps (checks and tests; a run expands them as it goes).
 RankProgram expanded(const RankProgram& program);
 
