@@ -4,7 +4,8 @@
  * got and what to do (the native CLI command for the shipped scenario), never the runtime's own text; the charts say
  * they have no result instead of drawing empty axes; what was computed stays; and the next scenario opens and runs.
  * A run that would outgrow the browser's memory (the 4,096-node all-to-all) stops at the memory budget instead of
- * aborting (issue 39 item 2): a readable banner, what finished, and the trace so far plays.
+ * aborting (issue 39 item 2): a readable banner, what finished, and the trace so far plays. A core module whose binary
+ * does not load says so in the same words, and the next run works.
  */
 import { readFileSync } from 'node:fs';
 import { linkV4 } from './explorerLinks';
@@ -54,4 +55,20 @@ test("the 4,096-node all-to-all stops at the browser's memory budget: a readable
   await emulator.playToggle.click();
   await expect.poll(() => emulator.simTime.textContent(), { timeout: 20_000 }).not.toBe(before);
   await emulator.playToggle.click();
+});
+
+test('a core whose WebAssembly binary does not load: the banner says so in the project\'s words, and the next run works', async ({ emulator, page }) => {
+  await page.route('**/*.wasm', (route) => route.abort());
+  await emulator.open();
+  await expect(emulator.errorBanner).toContainText('Could not start the simulator core: its WebAssembly binary (hpcsim', { timeout: 30_000 });
+  await expect(emulator.errorBanner).toContainText('Reload the page');
+  await expect(emulator.errorBanner).not.toContainText('Aborted');
+  await expect(emulator.errorBanner).not.toContainText('ASSERTIONS');
+  await expect(page.locator('.fingerprint-pending')).toHaveText('fingerprint: none (the run failed)');
+  await expect(page.getByTestId('cluster-placeholder')).toContainText('No cluster to draw: the simulator stopped before it described the machine');
+  await expect(page.getByTestId('latency-chart-no-result')).toContainText('It stopped before its first event, so there is nothing to play.');
+  await page.screenshot({ path: test.info().outputPath('no-core.png') });
+  await page.unroute('**/*.wasm');
+  await page.getByTestId('scenario-menu').selectOption('via-sci-pingpong');
+  expect(await emulator.finishedFingerprint()).toBe(golden['via-sci-pingpong']);
 });

@@ -25,6 +25,7 @@ import { useClusterLayout } from '../hooks/useClusterLayout';
 import { PacketLegend } from './PacketLegend';
 import { GroupLegend, groupColor } from './GroupLegend';
 import { useRun } from '../run/RunContext';
+import { useRunStatus } from '../hooks/useRunStatus';
 import { usePlaybackStore } from '../state/playbackStore';
 import { usePacketSelectionStore } from '../state/packetSelectionStore';
 import { useWalkthroughHighlight } from '../hooks/useWalkthroughHighlight';
@@ -48,6 +49,7 @@ function groupStyle(p: PlacedComponent, topology: Topology | null, dense: boolea
 
 export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?: string }) {
   const run = useRun();
+  const failed = useRunStatus() === 'error';
   const topology = useTopologyNow();
   const highlight = useWalkthroughHighlight();
   const selection = useSelection();
@@ -122,7 +124,13 @@ export function ClusterView({ label, testSuffix }: { label?: string; testSuffix?
       </div>
       <div className="cluster-stage" ref={containerRef} data-testid={`cluster-view${suffix}`} onClickCapture={onClickCapture}
         onClick={canvasDrawn ? onCanvasClick : undefined} onMouseMove={canvasDrawn ? onCanvasHover : undefined}>
-        {!topology && <div className="placeholder">Waiting for the simulator's topology…</div>}
+        {!topology && (
+          <div className="placeholder" data-testid="cluster-placeholder">
+            {failed
+              ? 'No cluster to draw: the simulator stopped before it described the machine (the message at the top of the page says why).'
+              : "Waiting for the simulator's topology…"}
+          </div>
+        )}
         {topology && !layout && width > 0 && (
           <div className="placeholder">Laying out {topology.components.length.toLocaleString('en-US')} components…</div>
         )}

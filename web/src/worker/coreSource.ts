@@ -20,7 +20,19 @@ export async function loadModule(wasmUrl: string): Promise<CoreBridge> {
   }
   const factory = imported.default ?? imported.createHpcSim;
   if (!factory) throw new PhaseError(`${wasmUrl} does not export createHpcSim`, 'load');
-  return new CoreBridge(await factory());
+  try {
+    return new CoreBridge(await factory());
+  } catch (err) {
+    // The module's binary did not arrive or compile: Emscripten rejects with its own abort text, which names none of
+    // this (issue 39 item 3); it goes to the console, the page says what happened and what to do.
+    console.error(err);
+    const wasm = wasmUrl.replace(/\.mjs(\?.*)?$/, '.wasm').split('/').pop();
+    throw new PhaseError(
+      `Could not start the simulator core: its WebAssembly binary (${wasm}) did not load or compile. Reload the page; ` +
+        'if it fails again, the server lacks public/wasm/ (`npm run build:wasm` builds it) or this browser cannot run WebAssembly.',
+      'load',
+    );
+  }
 }
 
 /** modules.json beside the full core at `wasmUrl`, fetched once; null when absent or malformed (then the full core). */
