@@ -13,10 +13,13 @@
  * and range of the five pairwise ratios (run i native / run i wasm). The wasm side of each scenario runs on the
  * module the page runs it on (core-wasm/js/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
  * for the exchange). Last, the size of every module (public/wasm/hpcsim*.wasm), raw and brotli-compressed at quality 11
- * as a server would; then a 16-value parameter study of the default scenario in the page (bench:ui's case (s)).
+ * as a server would; a sweep of four values over the 4,096-node exchange with the CLI's --jobs 1 and --jobs <cores>
+ * (independent runs in parallel processes, issue 39 item 5: its wall time against the serial one's ÷ the jobs); then a
+ * 16-value parameter study of the default scenario in the page (bench:ui's case (s)).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CoreBridge } from '../js/coreBridge';
@@ -161,6 +164,29 @@ async function main(): Promise<void> {
       `${m.module.replace(/\.mjs$/, '.wasm')}: ${m.wasm_bytes.toLocaleString('en-US')} B, ${(m.wasm_brotli_bytes / 1000).toFixed(1)} kB brotli` +
         (m.system === 'all' ? ' (full core: CLI, tests, the page for a scenario no system holds)' : ` (${m.system})`),
     );
+  // Issue 39 item 5: a sweep's runs in parallel native processes (npm run sim -- --sweep ... --jobs N); the same output.
+  const jobs = availableParallelism();
+  const sweepOnce = (n: number): { seconds: number; out: string } => {
+    const t0 = performance.now();
+    const r = spawnSync('node', [join(ROOT, 'build/cli/sim.mjs'), exchange, '--sweep', 'pci.clock_MHz=66,100,120,133', '--quiet', '--format', 'json', '--jobs', String(n)], { encoding: 'utf8', maxBuffer: 256 << 20 });
+    if (r.status !== 0) throw new Error(`sweep --jobs ${n}: ${r.stderr.trim()}`);
+    return { seconds: (performance.now() - t0) / 1000, out: r.stdout };
+  };
+  spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
+  // Alternated (1 job, N jobs, 1 job, ...), so a slow stretch of the machine falls on both.
+  const serialRuns: { seconds: number; out: string }[] = [];
+  const runs: { seconds: number; out: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    serialRuns.push(sweepOnce(1));
+    runs.push(sweepOnce(jobs));
+  }
+  const serial = Math.min(...serialRuns.map((r) => r.seconds));
+  const parallel = Math.min(...runs.map((r) => r.seconds));
+  console.log(
+    `sweep of 4 runs of the 4,096-node exchange (npm run sim -- --sweep, best of 3): --jobs 1 ${serial.toFixed(2)} s, ` +
+      `--jobs ${jobs} ${parallel.toFixed(2)} s = ${(parallel / (serial / Math.min(jobs, 4))).toFixed(2)} × (serial ÷ ${Math.min(jobs, 4)}); ` +
+      `output ${[...serialRuns, ...runs].every((r) => r.out === serialRuns[0].out) ? 'identical' : 'DIFFERENT'}`,
+  );
   // Issue 38 item 7: a 16-value parameter study of the default scenario runs in the page's workers, so it is timed
   // there, in Chromium: bench:ui's case (s), run here for its one line (needs `npm run build:web`).
   const study = spawnSync('node', ['--import', 'tsx', 'e2e/bench/bench-ui.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_ONLY: 's' } });
