@@ -10,7 +10,7 @@ import { before, test } from 'node:test';
 import { loadWasm, nativeCatalog, ROOT } from '../../cli/engines';
 import { CATALOG_MODULE_PATH, catalogModuleText } from '../../cli/catalogModule';
 import { schemaText, schemaWithCatalogFacts } from '../../cli/schemaCatalogFacts';
-import { CORE_EXPORTS, type CoreBridge } from '../../js/coreBridge';
+import { CORE_EXPORTS, CORE_MAX_MEMORY_MIB, type CoreBridge } from '../../js/coreBridge';
 import { CORE_CATALOG } from '../../js/coreCatalog.generated';
 import type { FabricId } from '../../js/coreCatalog';
 import { LEVEL_KIND_NAMES, PACKET_KIND_NAMES, QUEUE_KIND_NAMES, TraceKind } from '../../../web/src/sim/traceKindCodes';
@@ -42,6 +42,12 @@ test('the bridge table, wasm.cmake EXPORTED_FUNCTIONS and bridge.cc HS_EXPORT li
   const table = sorted(Object.keys(CORE_EXPORTS));
   assert.deepEqual(sorted(cmakeExports()), table, 'core-wasm/cmake/wasm.cmake EXPORTED_FUNCTIONS vs core-wasm/js/coreBridge.ts CORE_EXPORTS');
   assert.deepEqual(sorted(bridgeDefinitions()), table, 'core-wasm/app/wasm/bridge.cc HS_EXPORT vs core-wasm/js/coreBridge.ts CORE_EXPORTS');
+});
+
+test('the memory limit the page and the CLI budget against is wasm.cmake\'s MAXIMUM_MEMORY', () => {
+  const m = /"-sMAXIMUM_MEMORY=(\d+)GB"/.exec(read('core-wasm/cmake/wasm.cmake'));
+  assert.ok(m, 'wasm.cmake sets -sMAXIMUM_MEMORY in GB');
+  assert.equal(Number(m[1]) * 1024, CORE_MAX_MEMORY_MIB, 'core-wasm/js/coreBridge.ts CORE_MAX_MEMORY_MIB vs wasm.cmake');
 });
 
 test('every function of the table is exported by the Node build of the module', () => {
