@@ -32,7 +32,17 @@ export async function loadModule(_wasmUrl: string): Promise<CoreBridge> {
     throw new PhaseError(`Could not load the simulator core inside this page: ${(err as Error).message}`, 'load');
   }
   if (!imported.default) throw new PhaseError('the core inside this page does not export createHpcSim', 'load');
-  return new CoreBridge(await imported.default({ wasmBinary: bytesOf(wasmBase64) }));
+  try {
+    return new CoreBridge(await imported.default({ wasmBinary: bytesOf(wasmBase64) }));
+  } catch (err) {
+    // Emscripten rejects with its own abort text (issue 39 item 3): to the console; the page says it in its words.
+    console.error(err);
+    throw new PhaseError(
+      'Could not start the simulator core inside this page: its WebAssembly binary did not compile. This browser may ' +
+        'not run WebAssembly, or its settings forbid it here; the online page or `npm run sim` runs the same scenario.',
+      'load',
+    );
+  }
 }
 
 export function manifestBeside(_wasmUrl: string): Promise<CoreModuleManifest | null> {
