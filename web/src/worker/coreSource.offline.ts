@@ -5,9 +5,9 @@
  * is fetched. The module is imported from a blob: URL and given the binary (Emscripten then does not fetch it); every
  * scenario runs on the full core (no modules.json).
  */
-import { CoreBridge, type EmscriptenCore } from '../../../core-wasm/js/coreBridge';
+import type { CoreBridge, EmscriptenCore } from '../../../core-wasm/js/coreBridge';
 import type { CoreModuleManifest } from '../../../core-wasm/js/coreModules';
-import { PhaseError } from './simHost';
+import { PhaseError, startCore } from './simHost';
 import glue from '../../../public/wasm/hpcsim.mjs?raw';
 import wasmBase64 from '../../../public/wasm/hpcsim.wasm.b64?raw';
 
@@ -32,17 +32,12 @@ export async function loadModule(_wasmUrl: string): Promise<CoreBridge> {
     throw new PhaseError(`Could not load the simulator core inside this page: ${(err as Error).message}`, 'load');
   }
   if (!imported.default) throw new PhaseError('the core inside this page does not export createHpcSim', 'load');
-  try {
-    return new CoreBridge(await imported.default({ wasmBinary: bytesOf(wasmBase64) }));
-  } catch (err) {
-    // Emscripten rejects with its own abort text (issue 39 item 3): to the console; the page says it in its words.
-    console.error(err);
-    throw new PhaseError(
-      'Could not start the simulator core inside this page: its WebAssembly binary did not compile. This browser may ' +
-        'not run WebAssembly, or its settings forbid it here; the online page or `npm run sim` runs the same scenario.',
-      'load',
-    );
-  }
+  const create = imported.default;
+  return startCore(
+    () => create({ wasmBinary: bytesOf(wasmBase64) }),
+    'Could not start the simulator core inside this page: its WebAssembly binary did not compile. This browser may ' +
+      'not run WebAssembly, or its settings forbid it here; the online page or `npm run sim` runs the same scenario.',
+  );
 }
 
 export function manifestBeside(_wasmUrl: string): Promise<CoreModuleManifest | null> {

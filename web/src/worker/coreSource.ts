@@ -3,9 +3,9 @@
  * by `npm run build:wasm`) and, beside it, modules.json naming the smallest build that holds a scenario. The offline
  * single-file copy replaces this file with coreSource.offline.ts (web/vite.offline.config.ts).
  */
-import { CoreBridge, type EmscriptenCore } from '../../../core-wasm/js/coreBridge';
+import type { CoreBridge, EmscriptenCore } from '../../../core-wasm/js/coreBridge';
 import { type CoreModuleManifest, parseManifest, pickCoreModule } from '../../../core-wasm/js/coreModules';
-import { PhaseError } from './simHost';
+import { PhaseError, startCore } from './simHost';
 
 /** Loads the core's ES module at `wasmUrl` and instantiates it (each call a new module instance). */
 export async function loadModule(wasmUrl: string): Promise<CoreBridge> {
@@ -20,19 +20,12 @@ export async function loadModule(wasmUrl: string): Promise<CoreBridge> {
   }
   const factory = imported.default ?? imported.createHpcSim;
   if (!factory) throw new PhaseError(`${wasmUrl} does not export createHpcSim`, 'load');
-  try {
-    return new CoreBridge(await factory());
-  } catch (err) {
-    // The module's binary did not arrive or compile: Emscripten rejects with its own abort text, which names none of
-    // this (issue 39 item 3); it goes to the console, the page says what happened and what to do.
-    console.error(err);
-    const wasm = wasmUrl.replace(/\.mjs(\?.*)?$/, '.wasm').split('/').pop();
-    throw new PhaseError(
-      `Could not start the simulator core: its WebAssembly binary (${wasm}) did not load or compile. Reload the page; ` +
-        'if it fails again, the server lacks public/wasm/ (`npm run build:wasm` builds it) or this browser cannot run WebAssembly.',
-      'load',
-    );
-  }
+  const wasm = wasmUrl.replace(/\.mjs(\?.*)?$/, '.wasm').split('/').pop();
+  return startCore(
+    factory,
+    `Could not start the simulator core: its WebAssembly binary (${wasm}) did not load or compile. Reload the page; ` +
+      'if it fails again, the server lacks public/wasm/ (`npm run build:wasm` builds it) or this browser cannot run WebAssembly.',
+  );
 }
 
 /** modules.json beside the full core at `wasmUrl`, fetched once; null when absent or malformed (then the full core). */

@@ -6,7 +6,7 @@
  * driven through the one bridge (core-wasm/js/coreBridge.ts); trace columns leave as transferable typed arrays.
  */
 import type { FromWorker, ParameterInfo, ToWorker } from '../../../core-wasm/js/bridgeTypes';
-import { CORE_MAX_MEMORY_MIB, type CoreBridge } from '../../../core-wasm/js/coreBridge';
+import { CORE_MAX_MEMORY_MIB, CoreBridge, type EmscriptenCore } from '../../../core-wasm/js/coreBridge';
 
 /**
  * A slice of the run: hs_run calls of EVENTS_PER_CALL kernel events until SLICE_MS of wall time has passed; between
@@ -35,6 +35,20 @@ export class PhaseError extends Error {
     readonly phase: 'load' | 'create' | 'run',
   ) {
     super(message);
+  }
+}
+
+/**
+ * The bridge over the module `start` instantiates; when it rejects (its WebAssembly binary did not arrive or compile:
+ * Emscripten rejects with its own abort text, issue 39 item 3), that error goes to the console and PhaseError('load')
+ * with `failure`, the page's words, is thrown instead. Used by both core sources (online and offline).
+ */
+export async function startCore(start: () => Promise<EmscriptenCore>, failure: string): Promise<CoreBridge> {
+  try {
+    return new CoreBridge(await start());
+  } catch (err) {
+    console.error(err);
+    throw new PhaseError(failure, 'load');
   }
 }
 
