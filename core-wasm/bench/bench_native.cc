@@ -78,17 +78,17 @@ int main(int argc, char** argv) {
     for (;;) {
       uint64_t budget = 1u << 18;
       if (max_events != 0) {
-        const uint64_t done = s->sim().events_executed();
+        const uint64_t done = s->events();
         if (done >= max_events) break;
         if (max_events - done < budget) budget = max_events - done;
       }
       finished = s->run(budget);
-      while (s->sim().trace().take(65536) > 0) {
+      while (s->trace().take(65536) > 0) {
       }
       if (finished) break;
     }
     const std::string id = s->scenario().id;
-    const double events = static_cast<double>(s->sim().events_executed());
+    const double events = static_cast<double>(s->events());
     size_t result_bytes = 0;
     if (finished) result_bytes = s->result_json().size();
     s.reset();

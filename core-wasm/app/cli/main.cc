@@ -1,13 +1,17 @@
 // Native command-line runner:
 //   hpcsim-native <scenario.json> [--trace-csv <file>] [--until-us <µs>] [--max-events <n>] [--max-memory-mib <n>]
 //                 [--progress]
+//   hpcsim-native <scenario.json> --parts | --part <k> [--max-memory-mib <n>] [--progress] | --merge <parts.json>
 //   hpcsim-native --parameters | --catalog
 // prints the result JSON on stdout and optionally writes every trace record as CSV. --until-us and --max-events stop
 // a run early (the result then carries "bounded": {reason, sim_time_us, events} and the figures of what finished;
 // with --until-us every event at or before that time has run and none after it); --max-memory-mib stops it, the same
 // way, once the process's resident memory reaches that many MiB (reason "memory", with "memory_mib");
 // --progress reports simulated time and events on stderr every 2 s of wall time. `--parameters` prints the parameter
-// registry, `--catalog` the catalog of fabrics, protocols and workload kinds. A bad scenario or option prints one
+// registry, `--catalog` the catalog of fabrics, protocols and workload kinds. A workload with independent parts
+// (run/session.h; the NAS campaign's runs) can run them in separate processes: `--parts` prints their count,
+// `--part k` runs part k alone and prints its part result, and `--merge` reads a JSON array of every part's result,
+// in part order, and prints the run's result JSON, the same as the whole run's. A bad scenario or option prints one
 // line on stderr and exits 2. The npm CLI (core-wasm/cli/sim.ts) validates against the schema first and formats
 // tables.
 #include <chrono>
@@ -16,6 +20,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -75,9 +80,9 @@ int main(int argc, char** argv) {
     std::printf("%s\n", hpcsim::catalog_json(hpcsim::catalog()).c_str());
     return 0;
   }
-  std::string file, csv_path;
-  double until_us = 0, max_events = 0, max_memory_mib = 0;
-  bool progress = false;
+  std::string file, csv_path, merge_path;
+  double until_us = 0, max_events = 0, max_memory_mib = 0, part = -1;
+  bool progress = false, count_parts = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* name) -> const char* {
@@ -100,6 +105,18 @@ int main(int argc, char** argv) {
       if (!v || !number(v, &max_memory_mib)) return usage("--max-memory-mib: a positive size in MiB is needed");
     } else if (a == "--progress") {
       progress = true;
+    } else if (a == "--parts") {
+      count_parts = true;
+    } else if (a == "--part") {
+      const char* v = value("--part");
+      char* end = nullptr;
+      part = v ? std::strtod(v, &end) : -1;
+      if (!v || end == v || *end != '\0' || !(part >= 0) || part > 1e6 || part != static_cast<int>(part))
+        return usage("--part: a part number (0, 1, ...) is needed");
+    } else if (a == "--merge") {
+      const char* v = value("--merge");
+      if (!v) return usage("--merge: a file of part results is needed");
+      merge_path = v;
     } else if (a.rfind("--", 0) == 0) {
       return usage("unknown option " + a);
     } else if (file.empty()) {
@@ -117,7 +134,30 @@ int main(int argc, char** argv) {
   std::stringstream text;
   text << in.rdbuf();
   std::string error;
-  auto session = hpcsim::Session::create(text.str(), &error);
+  if (part >= 0 && (until_us > 0 || max_events > 0 || !csv_path.empty()))
+    return usage("--part: not with --until-us, --max-events or --trace-csv (bound or trace the whole run)");
+  if (!merge_path.empty()) {
+    std::ifstream m(merge_path, std::ios::binary);
+    auto parts = nlohmann::json::parse(m, nullptr, false);
+    if (!m || parts.is_discarded() || !parts.is_array()) {
+      std::fprintf(stderr, "%s: not a JSON array of part results\n", merge_path.c_str());
+      return 2;
+    }
+    std::vector<std::string> texts;
+    for (const auto& p : parts) texts.push_back(p.dump());
+    std::string merged = hpcsim::Session::merge(text.str(), texts, &error);
+    if (merged.empty()) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return 2;
+    }
+    std::printf("%s\n", merged.c_str());
+    return 0;
+  }
+  auto session = hpcsim::Session::create(text.str(), &error, static_cast<int>(part));
+  if (session && count_parts) {
+    std::printf("%zu\n", session->parts());
+    return 0;
+  }
   if (!session) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 2;
@@ -143,7 +183,7 @@ int main(int argc, char** argv) {
   std::string bound;
   for (;;) {
     uint64_t budget = slice;
-    const uint64_t done_events = session->sim().events_executed();
+    const uint64_t done_events = session->events();
     if (max_events > 0) {
       const uint64_t left = static_cast<uint64_t>(max_events) > done_events ? static_cast<uint64_t>(max_events) - done_events : 0;
       if (left == 0) {
@@ -153,7 +193,7 @@ int main(int argc, char** argv) {
       budget = left < budget ? left : budget;
     }
     bool done = until_ps > 0 ? session->run_until(until_ps, budget) : session->run(budget);
-    if (csv) dump(csv, session->sim().trace());
+    if (csv) dump(csv, session->trace());
     if (done) break;
     if (until_ps > 0 && session->reached_horizon(until_ps)) {
       bound = "until";
@@ -166,19 +206,19 @@ int main(int argc, char** argv) {
     if (progress && clock::now() - last_report >= std::chrono::seconds(2)) {
       last_report = clock::now();
       std::fprintf(stderr, "progress: %.3f us simulated, %llu events, %.6f done\n",
-                   static_cast<double>(session->sim().now()) / 1e6,
-                   static_cast<unsigned long long>(session->sim().events_executed()), session->fraction_done());
+                   static_cast<double>(session->now()) / 1e6,
+                   static_cast<unsigned long long>(session->events()), session->fraction_done());
     }
   }
   if (csv) std::fclose(csv);
   if (bound.empty()) {
-    std::printf("%s\n", session->result_json().c_str());
+    std::printf("%s\n", (part >= 0 ? session->part_result_json() : session->result_json()).c_str());
     return 0;
   }
-  auto result = nlohmann::ordered_json::parse(session->result_json(), nullptr, false);
+  auto result = nlohmann::ordered_json::parse(part >= 0 ? session->part_result_json() : session->result_json(), nullptr, false);
   result["bounded"] = {{"reason", bound},
-                       {"sim_time_us", static_cast<double>(session->sim().now()) / 1e6},
-                       {"events", session->sim().events_executed()}};
+                       {"sim_time_us", static_cast<double>(session->now()) / 1e6},
+                       {"events", session->events()}};
   if (bound == "memory") result["bounded"]["memory_mib"] = static_cast<int64_t>(memory_mib);
   std::printf("%s\n", result.dump().c_str());
   return 0;

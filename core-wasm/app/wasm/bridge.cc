@@ -71,12 +71,12 @@ HS_EXPORT int hs_run_until(uint32_t id, uint32_t event_budget, double horizon_ps
 
 HS_EXPORT double hs_now_ps(uint32_t id) {
   hpcsim::Session* s = find(id);
-  return s ? static_cast<double>(s->sim().now()) : 0.0;
+  return s ? static_cast<double>(s->now()) : 0.0;
 }
 
 HS_EXPORT double hs_events(uint32_t id) {
   hpcsim::Session* s = find(id);
-  return s ? static_cast<double>(s->sim().events_executed()) : 0.0;
+  return s ? static_cast<double>(s->events()) : 0.0;
 }
 
 /// Share of the workload done, 0 to 1, or -1 when the workload cannot tell (or no such session).
@@ -87,13 +87,13 @@ HS_EXPORT double hs_fraction_done(uint32_t id) {
 
 HS_EXPORT uint32_t hs_trace_take(uint32_t id, uint32_t max_records) {
   hpcsim::Session* s = find(id);
-  return s ? static_cast<uint32_t>(s->sim().trace().take(max_records)) : 0;
+  return s ? static_cast<uint32_t>(s->trace().take(max_records)) : 0;
 }
 
 HS_EXPORT uintptr_t hs_trace_column(uint32_t id, uint32_t column) {
   hpcsim::Session* s = find(id);
   if (!s) return 0;
-  auto& t = s->sim().trace();
+  auto& t = s->trace();
   switch (column) {
     case 0: return reinterpret_cast<uintptr_t>(t.batch_t0());
     case 1: return reinterpret_cast<uintptr_t>(t.batch_t1());
@@ -115,7 +115,7 @@ HS_EXPORT const char* hs_result_json(uint32_t id) {
 
 HS_EXPORT const char* hs_message_json(uint32_t id, uint32_t message) {
   hpcsim::Session* s = find(id);
-  out_text = s ? s->sim().messages().json(message) : "{}";
+  out_text = s ? s->message_json(message) : "{}";
   return out_text.c_str();
 }
 

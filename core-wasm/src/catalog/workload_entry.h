@@ -32,6 +32,9 @@ struct RunContext {
   const Scenario& scenario;
   uint32_t* message_ids;             ///< the run's message counter
   std::function<void()> finished;    ///< to call after the workload's end
+  /// -1: the whole workload; else only part `part` of the kind's `parts` (WorkloadEntry::parts), on a machine of its
+  /// own from time 0, after which the run calls `finished`.
+  int part = -1;
 };
 
 struct WorkloadEntry {
@@ -61,6 +64,11 @@ struct WorkloadEntry {
   /// Reads the kind's fields and, through `read_series`, the series; "" or the error naming the field.
   std::function<std::string(WorkloadInput& in)> parse;
   std::function<std::unique_ptr<WorkloadRun>(const RunContext&)> make_run;
+  /// How many independent parts a run of `scenario` has (issue 39 item 5), or empty: one. Parts are runs that do not
+  /// interact (the NAS campaign's benchmark x transport runs): each runs on a fresh machine from time 0
+  /// (run/session.h), alone or beside the others, and the result merges them in order through
+  /// WorkloadRun::part_result and absorb_part, so it is the same however many run at once.
+  std::function<size_t(const Scenario&)> parts;
 };
 
 }  // namespace hpcsim

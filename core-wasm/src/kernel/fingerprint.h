@@ -19,6 +19,8 @@ class Fingerprint {
     mix((static_cast<uint64_t>(component) << 32) | bytes);
     mix(kind);
   }
+  /// Mixes one word: a run of several parts (run/session.h) mixes each part's fingerprint and event count in order.
+  void add_word(uint64_t w) { mix(w); }
   uint64_t value() const { return h_; }
   /// 16 lower-case hex digits.
   std::string hex() const {

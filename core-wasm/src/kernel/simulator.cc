@@ -48,12 +48,12 @@ void Simulator::execute(uint32_t slot) {
 }
 
 bool Simulator::run_until(Time horizon, uint64_t budget) {
-  for (uint64_t n = 0; n < budget && !idle() && next_time() <= horizon; ++n) run(1);
+  for (uint64_t n = 0; n < budget && !stopped_ && !idle() && next_time() <= horizon; ++n) run(1);
   return idle();
 }
 
 bool Simulator::run(uint64_t budget) {
-  for (uint64_t n = 0; n < budget; ++n) {
+  for (uint64_t n = 0; n < budget && !stopped_; ++n) {
     // Heap events at the current time were scheduled before the clock reached it, so before every FIFO entry.
     if (!heap_.empty() && (now_queue_.empty() || heap_.has_ready_at(now_))) {
       const RadixHeap::Entry e = heap_.pop();

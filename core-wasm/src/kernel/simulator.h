@@ -50,6 +50,10 @@ class Simulator {
   /// through run(1): for bounded runs, never on the hot path.
   bool run_until(Time horizon, uint64_t budget);
   bool idle() const { return heap_.empty() && now_queue_.empty(); }
+  /// Ends the run after the running event: run() and run_until() run nothing more (a part of a run is over when its
+  /// workload says so, whatever events it leaves; run/session.h).
+  void stop() { stopped_ = true; }
+  bool stopped() const { return stopped_; }
   /// Time of the next event to run (ps); now() when none is left.
   Time next_time() const {
     if (!now_queue_.empty() || heap_.empty()) return now_;
@@ -80,6 +84,7 @@ class Simulator {
   Payload& payload(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
   Time now_ = 0;
   uint64_t executed_ = 0;
+  bool stopped_ = false;
   uint32_t take_slot(ComponentId component, EventKind kind, uint32_t bytes);
   void enqueue(Time t, uint32_t slot);
   void execute(uint32_t slot);

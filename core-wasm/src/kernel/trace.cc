@@ -18,6 +18,15 @@ size_t TraceBuffer::take(size_t n) {
   cut(value_, b_value_);
   cut(cause_col_, b_cause_);
   read_ += k;
+  if (off_time_ != 0)
+    for (size_t i = 0; i < k; ++i) {
+      b_t0_[i] += off_time_;
+      b_t1_[i] += off_time_;
+    }
+  if (off_message_ != 0)
+    for (auto& m : b_msg_) m += m != 0 ? off_message_ : 0;
+  if (off_record_ != 0)
+    for (auto& c : b_cause_) c += c != 0 ? off_record_ : 0;
   return k;
 }
 

@@ -64,6 +64,14 @@ class TraceBuffer {
   }
   /// Moves up to `n` pending records into the batch; returns how many.
   size_t take(size_t n);
+  /// What take() adds to the batch of a run's later part (run/session.h: every part is a simulation of its own, from
+  /// time 0, message 1 and record 1): `time_ps` to t0 and t1, `message` to every message id but 0 (none), `record`
+  /// to every cause but 0 (none), so the parts' records read as one run's.
+  void set_batch_offsets(double time_ps, uint32_t message, uint32_t record) {
+    off_time_ = time_ps;
+    off_message_ = message;
+    off_record_ = record;
+  }
   size_t pending() const { return t0_.size() - read_; }
   size_t dropped() const { return dropped_; }
   size_t recorded() const { return t0_.size(); }
@@ -121,6 +129,8 @@ class TraceBuffer {
 
   size_t max_;
   size_t read_ = 0;
+  double off_time_ = 0;
+  uint32_t off_message_ = 0, off_record_ = 0;
   size_t dropped_ = 0;
   size_t segment_limit_ = 0;
   size_t segment_count_ = 0;

@@ -24,6 +24,14 @@ class WorkloadRun {
   /// Share of the workload done, 0 to 1, counted in its own units (jobs, series, rank-program steps), for the
   /// progress line's estimate of the time left; -1 when the workload cannot tell.
   virtual double fraction_done() const { return -1; }
+  /// A run of one part (RunContext::part): what it measured, as JSON (the part's seconds, say), for absorb_part.
+  virtual nlohmann::json part_result() const { return nlohmann::json::object(); }
+  /// Takes what a run of part `part` measured (its part_result), so this run's series, tables and stalled() give
+  /// every absorbed part's figures as a whole run would.
+  virtual void absorb_part(size_t part, const nlohmann::json& result) {
+    (void)part;
+    (void)result;
+  }
   /// Adds what the workload knows of the hardware to the topology JSON (ping-pong node groups).
   virtual void annotate_topology(nlohmann::json& topology) const { (void)topology; }
 };

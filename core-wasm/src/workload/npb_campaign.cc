@@ -22,7 +22,7 @@ npb::NpbClass class_of(const std::string& c) {
 
 NpbCampaign::NpbCampaign(const RunContext& ctx)
     : sim_(ctx.sim), machine_(ctx.machine), scenario_(ctx.scenario), spec_(ctx.scenario.workload_as<NpbSpec>()),
-      ids_(ctx.message_ids), finished_(ctx.finished) {
+      ids_(ctx.message_ids), finished_(ctx.finished), part_(ctx.part) {
   for (size_t r = 0; r < spec_.runs.size(); ++r) {
     jobs_.push_back(Job{r, -1});
     for (size_t s = 0; s < scenario_.series.size(); ++s) jobs_.push_back(Job{r, static_cast<int>(s)});
@@ -80,6 +80,11 @@ void NpbCampaign::start_job(size_t j) {
       sim_, host, mpi, programs(job.run, processes),
       cycles_per_flop(job.run), job.series < 0 ? 0 : job.series, ids_, [this, j, job, index]() {
         seconds_[job.run][static_cast<size_t>(job.series + 1)] = static_cast<double>(runs_[index]->elapsed_ps()) / 1e12;
+        if (part_ >= 0) {  // a part run: this job is all of it
+          done_ = true;
+          if (finished_) finished_();
+          return;
+        }
         sim_.after(kGapBetweenRuns, 0, EventKind::kWorkloadStep, 0, [this, j]() { start_job(j + 1); });
       }));
   runs_.back()->start();
@@ -87,7 +92,7 @@ void NpbCampaign::start_job(size_t j) {
 
 std::string NpbCampaign::stalled() const {
   if (done_ || runs_.empty() || !sim_.idle()) return "";
-  const Job& job = jobs_[runs_.size() - 1];
+  const Job& job = jobs_[part_ >= 0 ? static_cast<size_t>(part_) : runs_.size() - 1];
   const NpbRunSpec& spec = spec_.runs[job.run];
   return spec.benchmark + "." + spec.npb_class + " on " +
          (job.series < 0 ? std::string("1 process") : scenario_.series[static_cast<size_t>(job.series)].id) +
@@ -156,9 +161,25 @@ void NpbCampaign::append_histograms(nlohmann::ordered_json& histograms) const {
   }
 }
 
+size_t npb_parts(const Scenario& scenario) {
+  return scenario.workload_as<NpbSpec>().runs.size() * (scenario.series.size() + 1);
+}
+
+nlohmann::json NpbCampaign::part_result() const {
+  const Job& job = jobs_[static_cast<size_t>(std::max(part_, 0))];
+  return {{"seconds", seconds(job.run, job.series)}};
+}
+
+void NpbCampaign::absorb_part(size_t part, const nlohmann::json& result) {
+  if (part >= jobs_.size()) return;
+  const Job& job = jobs_[part];
+  seconds_[job.run][static_cast<size_t>(job.series + 1)] = result.value("seconds", -1.0);
+}
+
 double NpbCampaign::fraction_done() const {
   if (jobs_.empty()) return 1.0;
   if (runs_.empty()) return 0.0;
+  if (part_ >= 0) return runs_.back()->fraction_done();
   double current = runs_.back() ? runs_.back()->fraction_done() : 0.0;
   return std::min(1.0, (static_cast<double>(runs_.size() - 1) + current) / static_cast<double>(jobs_.size()));
 }

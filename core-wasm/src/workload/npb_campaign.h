@@ -1,7 +1,9 @@
 // The runs of an "npb" workload (seed 003 "Execution Time of NPB"): every benchmark on one process (the
 // speed-up's reference; no network), then on `processes` nodes over each series' MPI (MPI over SS-VIA,
-// SCI-MPICH, MPI over M-VIA or MPICH's ch_p4 over TCP/IP on the Fast Ethernet), one after another in simulated time. Gives the tables npb-execution (seconds of the timed
-// region) and npb-speedup (one process over `processes`), and each run's message-size histogram.
+// SCI-MPICH, MPI over M-VIA or MPICH's ch_p4 over TCP/IP on the Fast Ethernet). Each run is a part of the scenario's
+// run (npb_parts; run/session.h): a fresh machine of its own, as each benchmark is a fresh mpirun. Gives the tables
+// npb-execution (seconds of the timed region) and npb-speedup (one process over `processes`), and each run's
+// message-size histogram.
 #pragma once
 #include "params/parameter.h"
 #include <functional>
@@ -37,13 +39,20 @@ struct NpbSpec : WorkloadSpec {
   std::vector<NpbRunSpec> runs;
 };
 
+/// The campaign's independent parts (WorkloadEntry::parts): one per benchmark x (1 process, each series) run.
+size_t npb_parts(const Scenario& scenario);
+
 class NpbCampaign : public WorkloadRun {
  public:
   /// ctx.scenario has an "npb" workload (NpbSpec); ctx.finished runs after the last run. The 1-process runs use
   /// the primary network's hosts; a series' runs the hosts its MPI layer uses (the Fast Ethernet's for m-via, tcp).
   explicit NpbCampaign(const RunContext& ctx);
   ~NpbCampaign() override;
-  void start() override { start_job(0); }
+  /// The first job, or the one job of a part run (RunContext::part: job k of the runs x (1 process, series) order).
+  void start() override { start_job(part_ < 0 ? 0 : static_cast<size_t>(part_)); }
+  /// A part run's job: {"seconds": its timed region, or -1 if it did not finish}.
+  nlohmann::json part_result() const override;
+  void absorb_part(size_t part, const nlohmann::json& result) override;
   /// Appends npb-execution and npb-speedup (runs not finished yet are null).
   void append_tables(nlohmann::ordered_json& tables) const override;
   /// Appends {"id": "<benchmark>.<class>/<series id or 1-process>", "histogram": [{bytes, count}]} per run.
@@ -72,6 +81,7 @@ class NpbCampaign : public WorkloadRun {
   const NpbSpec& spec_;
   uint32_t* ids_;
   std::function<void()> finished_;
+  int part_;  ///< RunContext::part
   std::vector<Job> jobs_;
   bool done_ = false;
   std::vector<std::vector<double>> seconds_;  ///< [run][series + 1]

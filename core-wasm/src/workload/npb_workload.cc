@@ -74,6 +74,7 @@ void enrol_npb(Catalog& c) {
     return in.read_series(true);
   };
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> { return std::make_unique<NpbCampaign>(ctx); };
+  w.parts = npb_parts;
   c.add(w);
 }
 

@@ -1,0 +1,120 @@
+// A workload with independent parts (run/session.h; the NAS campaign's runs): the whole run and its parts run apart
+// and merged give the same result JSON, fingerprint included, whatever order the parts ran in; the whole run's trace
+// reads as one run's (times, message ids and causes offset past the earlier parts); a part run and a merge refuse
+// what does not belong to the scenario.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nlohmann/json.hpp"
+#include "run/session.h"
+
+namespace hpcsim {
+namespace {
+
+// CG and EP class S on 8 nodes over two transports: 2 benchmarks x (1 process + 2 series) = 6 parts, each part's
+// trace capped so that every part has records.
+const std::string kCampaign = R"({"format":"hpc-interconnect-scenario","version":1,"id":"n",
+  "cluster":{"fabric":"sci-ringlet","nodes":8},"workload":{"kind":"npb","processes":8,
+  "benchmarks":[{"benchmark":"CG","class":"S"},{"benchmark":"EP","class":"S"}],
+  "series":[{"id":"ss-via","protocol":"ss-via","operation":"send"},{"id":"sci","protocol":"sci-mpich","operation":"send"}]},
+  "trace":{"max_records_per_run":20000}})";
+
+std::string part_result(int k) {
+  std::string err;
+  auto s = Session::create(kCampaign, &err, k);
+  EXPECT_TRUE(s) << err;
+  if (!s) return "";
+  while (!s->run(1u << 16)) {
+  }
+  return s->part_result_json();
+}
+
+TEST(SessionParts, PartsRunApartMergeToTheWholeRun) {
+  std::string err;
+  auto whole = Session::create(kCampaign, &err);
+  ASSERT_TRUE(whole) << err;
+  ASSERT_EQ(whole->parts(), 6u);
+  while (!whole->run(1u << 20)) {
+  }
+  const std::string expected = whole->result_json();
+  // The parts in reverse order, as parallel workers may finish them; the merge takes them in part order.
+  std::vector<std::string> parts(6);
+  for (int k = 5; k >= 0; --k) parts[static_cast<size_t>(k)] = part_result(k);
+  EXPECT_EQ(Session::merge(kCampaign, parts, &err), expected) << err;
+  auto j = nlohmann::json::parse(expected);
+  EXPECT_FALSE(j.contains("stalled"));
+  uint64_t events = 0;
+  for (const auto& p : parts) events += nlohmann::json::parse(p)["events"].get<uint64_t>();
+  EXPECT_EQ(j["events"].get<uint64_t>(), events);
+  // A part's figure changes the merged table and the fingerprint: the merge reads what it is given.
+  auto changed = nlohmann::json::parse(parts[1]);
+  changed["result"]["seconds"] = 1.0;
+  changed["fingerprint"] = "0000000000000001";
+  std::vector<std::string> altered = parts;
+  altered[1] = changed.dump();
+  auto m = nlohmann::json::parse(Session::merge(kCampaign, altered, &err));
+  EXPECT_EQ(m["tables"][0]["rows"][0]["values"][1].get<double>(), 1.0);
+  EXPECT_NE(m["fingerprint"], j["fingerprint"]);
+}
+
+TEST(SessionParts, TheWholeRunsTraceReadsAsOneRun) {
+  std::string err;
+  auto s = Session::create(kCampaign, &err);
+  ASSERT_TRUE(s) << err;
+  uint32_t records = 0, bad_causes = 0, before_origin = 0;
+  std::set<uint32_t> messages_seen;
+  double origin = 0;
+  for (bool done = false; !done;) {
+    done = s->run(1u << 14);
+    // A whole run stops at each part's end, so what is taken now is the current part's: nothing before its origin.
+    origin = static_cast<double>(s->now() - s->sim().now());
+    TraceBuffer& t = s->trace();
+    for (size_t n; (n = t.take(4096)) > 0;)
+      for (size_t i = 0; i < n; ++i) {
+        ++records;
+        if (t.batch_cause()[i] >= records) ++bad_causes;  // a cause is an earlier record
+        if (t.batch_t0()[i] < origin) ++before_origin;
+        if (t.batch_message()[i] != 0) messages_seen.insert(t.batch_message()[i]);
+      }
+  }
+  EXPECT_EQ(bad_causes, 0u);
+  EXPECT_EQ(before_origin, 0u);
+  EXPECT_GT(origin, 0.0);  // the last part lies after the others
+  // Message ids run on across parts: the largest is past the first two parts' counts and opens in the part that sent it.
+  ASSERT_FALSE(messages_seen.empty());
+  const uint32_t last = *messages_seen.rbegin();
+  auto m = nlohmann::json::parse(s->message_json(last));
+  EXPECT_EQ(m.value("message", 0u), last);
+  const uint32_t first_parts = nlohmann::json::parse(part_result(0))["messages"].get<uint32_t>() +
+                               nlohmann::json::parse(part_result(1))["messages"].get<uint32_t>();
+  EXPECT_GT(last, first_parts);
+}
+
+TEST(SessionParts, APartOrAMergeThatDoesNotFitIsRefused) {
+  std::string err;
+  EXPECT_EQ(Session::create(kCampaign, &err, 6), nullptr);
+  EXPECT_NE(err.find("has 6 parts, 0 to 5"), std::string::npos) << err;
+  const std::string pingpong = R"({"format":"hpc-interconnect-scenario","version":1,"id":"s",
+    "cluster":{"fabric":"qsnet","nodes":4},"workload":{"kind":"pingpong","initiator":0,"target":1,"sizes_bytes":[0],
+    "series":[{"id":"x","protocol":"tports","operation":"send"}]}})";
+  EXPECT_EQ(Session::create(pingpong, &err, 0), nullptr);
+  EXPECT_NE(err.find("runs as one part"), std::string::npos) << err;
+  std::vector<std::string> parts;
+  for (int k = 0; k < 6; ++k) parts.push_back(part_result(k));
+  std::vector<std::string> swapped = parts;
+  std::swap(swapped[0], swapped[1]);
+  EXPECT_EQ(Session::merge(kCampaign, swapped, &err), "");
+  EXPECT_NE(err.find("part result 0 is not part 0 of 6"), std::string::npos) << err;
+  parts.pop_back();
+  EXPECT_EQ(Session::merge(kCampaign, parts, &err), "");
+  EXPECT_NE(err.find("has 6 parts, got 5"), std::string::npos) << err;
+  EXPECT_EQ(Session::merge(kCampaign, {"[", "", "", "", "", ""}, &err), "");
+  EXPECT_NE(err.find("part result 0 is not JSON"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace hpcsim
