@@ -14,7 +14,8 @@
  * module the page runs it on (core-wasm/js/coreModules.ts: the Portals/Elan3 module for the first two, Open MPI/Elan4's
  * for the exchange). Last, the size of every module (public/wasm/hpcsim*.wasm), raw and brotli-compressed at quality 11
  * as a server would; a sweep of four values over the 4,096-node exchange with the CLI's --jobs 1 and --jobs <cores>
- * (independent runs in parallel processes, issue 39 item 5: its wall time against the serial one's ÷ the jobs); then a
+ * (independent runs in parallel processes, issue 39 item 5: its wall time against the serial one's ÷ the jobs), and
+ * the same for the NAS campaign's runs, which go to parallel processes as the parts of one run; then a
  * 16-value parameter study of the default scenario in the page (bench:ui's case (s)).
  */
 import { spawnSync } from 'node:child_process';
@@ -166,27 +167,34 @@ async function main(): Promise<void> {
     );
   // Issue 39 item 5: a sweep's runs in parallel native processes (npm run sim -- --sweep ... --jobs N); the same output.
   const jobs = availableParallelism();
-  const sweepOnce = (n: number): { seconds: number; out: string } => {
+  /** One CLI run (npm run sim) of `args` with --jobs `n`: its wall time and output. */
+  const cliOnce = (args: string[], n: number): { seconds: number; out: string } => {
     const t0 = performance.now();
-    const r = spawnSync('node', [join(ROOT, 'build/cli/sim.mjs'), exchange, '--sweep', 'pci.clock_MHz=66,100,120,133', '--quiet', '--format', 'json', '--jobs', String(n)], { encoding: 'utf8', maxBuffer: 256 << 20 });
-    if (r.status !== 0) throw new Error(`sweep --jobs ${n}: ${r.stderr.trim()}`);
+    const r = spawnSync('node', [join(ROOT, 'build/cli/sim.mjs'), ...args, '--quiet', '--format', 'json', '--jobs', String(n)], { encoding: 'utf8', maxBuffer: 256 << 20 });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} --jobs ${n}: ${r.stderr.trim()}`);
     return { seconds: (performance.now() - t0) / 1000, out: r.stdout };
   };
   spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
-  // Alternated (1 job, N jobs, 1 job, ...), so a slow stretch of the machine falls on both.
-  const serialRuns: { seconds: number; out: string }[] = [];
-  const runs: { seconds: number; out: string }[] = [];
-  for (let i = 0; i < 3; i++) {
-    serialRuns.push(sweepOnce(1));
-    runs.push(sweepOnce(jobs));
-  }
-  const serial = Math.min(...serialRuns.map((r) => r.seconds));
-  const parallel = Math.min(...runs.map((r) => r.seconds));
-  console.log(
-    `sweep of 4 runs of the 4,096-node exchange (npm run sim -- --sweep, best of 3): --jobs 1 ${serial.toFixed(2)} s, ` +
-      `--jobs ${jobs} ${parallel.toFixed(2)} s = ${(parallel / (serial / Math.min(jobs, 4))).toFixed(2)} × (serial ÷ ${Math.min(jobs, 4)}); ` +
-      `output ${[...serialRuns, ...runs].every((r) => r.out === serialRuns[0].out) ? 'identical' : 'DIFFERENT'}`,
-  );
+  /** `args` alternately with one job and with the machine's cores (a slow stretch falls on both), best of `times`. */
+  const speedup = (what: string, args: string[], runsOf: number, times: number): void => {
+    const serialRuns: { seconds: number; out: string }[] = [];
+    const runs: { seconds: number; out: string }[] = [];
+    for (let i = 0; i < times; i++) {
+      serialRuns.push(cliOnce(args, 1));
+      runs.push(cliOnce(args, jobs));
+    }
+    const serial = Math.min(...serialRuns.map((r) => r.seconds));
+    const parallel = Math.min(...runs.map((r) => r.seconds));
+    const ways = Math.min(jobs, runsOf);
+    console.log(
+      `${what} (best of ${times}): --jobs 1 ${serial.toFixed(2)} s, --jobs ${jobs} ${parallel.toFixed(2)} s = ` +
+        `${(parallel / (serial / ways)).toFixed(2)} × (serial ÷ ${ways}); ` +
+        `output ${[...serialRuns, ...runs].every((r) => r.out === serialRuns[0].out) ? 'identical' : 'DIFFERENT'}`,
+    );
+  };
+  speedup('sweep of 4 runs of the 4,096-node exchange (npm run sim -- --sweep)', [exchange, '--sweep', 'pci.clock_MHz=66,100,120,133'], 4, 3);
+  // The NAS campaign's 20 runs as parts (core-wasm/app/run/session.h), each a process of its own; 40 s a serial run.
+  speedup('NAS campaign npb-sci-8node, 20 runs as parts (npm run sim)', [join(ROOT, 'scenarios/npb-sci-8node.json')], 20, 2);
   // Issue 38 item 7: a 16-value parameter study of the default scenario runs in the page's workers, so it is timed
   // there, in Chromium: bench:ui's case (s), run here for its one line (needs `npm run build:web`).
   const study = spawnSync('node', ['--import', 'tsx', 'e2e/bench/bench-ui.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_ONLY: 's' } });

@@ -86,6 +86,38 @@ export function runNativeStreaming(text: string, args: string[], label = ''): Pr
   });
 }
 
+/**
+ * How many independent parts the native core runs `text` as (`hpcsim-native --parts`; core-wasm/app/run/session.h):
+ * the NAS campaign's benchmark x transport runs, or 1 for a workload without parts. Throws the core's error.
+ */
+export function nativeParts(text: string): number {
+  ensureNative();
+  const r = spawnSync(NATIVE_BIN, [scenarioFile(text), '--parts'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error((r.stderr || 'native core failed').trim());
+  return Number(r.stdout.trim());
+}
+
+/** One part run's outcome (`hpcsim-native --part k`): what `mergeNative` joins; `bounded` when it did not finish. */
+export interface PartResult {
+  part: number;
+  bounded?: { reason: string; sim_time_us: number; events: number; memory_mib?: number };
+  [field: string]: unknown;
+}
+
+/**
+ * The result of the run of `text` whose parts ran apart (`hpcsim-native --merge`): `parts` are every part's result,
+ * in part order. The same result JSON, fingerprint included, as the whole run's, however many ran at once.
+ */
+export function mergeNative(text: string, parts: PartResult[]): SimResult {
+  ensureNative();
+  const file = scenarioFile(text);
+  const list = join(dirname(file), 'parts.json');
+  writeFileSync(list, JSON.stringify(parts));
+  const r = spawnSync(NATIVE_BIN, [file, '--merge', list], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error((r.stderr || 'native core failed').trim());
+  return JSON.parse(r.stdout) as SimResult;
+}
+
 /** Writes `text` to a fresh temporary file for the native binary; its path. */
 function scenarioFile(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'hpcsim-'));

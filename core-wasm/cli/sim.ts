@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { validateScenario } from '../js/validateScenario';
 import { CORE_MAX_MEMORY_MIB } from '../js/coreBridge';
 import { compareWithPaper } from './checks';
-import { ensureNative, loadWasm, NATIVE_BIN, ROOT, runNativeStreaming, type SimResult } from './engines';
+import { ensureNative, loadWasm, mergeNative, NATIVE_BIN, nativeParts, type PartResult, ROOT, runNativeStreaming, type SimResult } from './engines';
 import { formatTables } from './format';
 import { formatReport, readManifest } from './fidelityReport';
 import { figureRow, type CheckResult } from '../js/paperCheck';
@@ -47,10 +47,11 @@ options
   --sweep NAME=V1,V2,...
                        run the scenario once per value of one parameter (at most 32) and print each run's
                        results; with --format json one object {"sweep": {"parameter", "runs": [{"value", "result"}]}}
-  --jobs N             with --sweep on the native engine: run N of its values at once, each in a process of its
-                       own (default: the machine's cores; the output is the same whatever N). The default
-                       --max-memory is shared among them. A single run is one process: its series share one
-                       simulated machine and clock
+  --jobs N             on the native engine, run N independent runs at once, each in a process of its own
+                       (default: the machine's cores; the output is the same whatever N, fingerprint included):
+                       a --sweep's values, or the parts of a workload that has them (the NAS campaign's
+                       benchmark x transport runs, each on a fresh machine). The default --max-memory is shared
+                       among them. --trace-csv, --until and --max-events run the parts one after another
   --figure FIGURE      with --sweep: read one figure from each run and print it against the parameter (a table,
                        or one JSON object {"study": {parameter, figure, unit, paper, points: [{value, figure}]}});
                        FIGURE is latency:SERIES:BYTES, bandwidth:SERIES:BYTES, table:TABLE:ROW:COLUMN or
@@ -276,6 +277,8 @@ async function main(): Promise<void> {
   // A sweep's runs are independent: natively, `jobs` processes at once; the wasm engine runs in this one thread.
   const parallel = sweep && engine === 'native' ? Math.min(jobs, sweep.values.length) : 1;
   if (o['max-memory'] === undefined && parallel > 1) bounds.maxMemoryMib = Math.max(64, Math.floor(bounds.maxMemoryMib / parallel));
+  // A single run's independent parts (core-wasm/app/run/session.h) go `jobs` at a time, unless it is bounded or traced.
+  const partJobs = !sweep && engine === 'native' && o['trace-csv'] === undefined && !bounds.untilUs && !bounds.maxEvents ? jobs : 1;
 
   let file = parsed.positionals[0] ?? DEFAULT;
   if (!existsSync(file)) {  // a shipped scenario's id
@@ -325,6 +328,8 @@ async function main(): Promise<void> {
           '--max-memory-mib', String(bounds.maxMemoryMib),
           ...(bounds.quiet ? [] : ['--progress']),
         ];
+        const parts = partJobs > 1 ? nativeParts(runText) : 1;
+        if (parts > 1) return await runParts(runText, parts, label);
         return await runNativeStreaming(runText, extra, label);
       }
       return await runWasm(runText, bounds);
@@ -336,6 +341,17 @@ async function main(): Promise<void> {
           fail(`--${sweep?.name === x.name ? 'sweep' : 'set'} ${x.name}=${x.value}: ${message.slice(`parameters.${x.name}: `.length)}`);
       fail(`${file}: ${message}`);
     }
+  };
+  /** The run as its `parts` independent part runs, `partJobs` at once, then merged (the same result as one run's). */
+  const runParts = async (runText: string, parts: number, label: string): Promise<Result> => {
+    const at = Math.min(partJobs, parts);
+    const memory = String(o['max-memory'] === undefined ? Math.max(64, Math.floor(bounds.maxMemoryMib / at)) : bounds.maxMemoryMib);
+    const results = await mapInPool(Array.from({ length: parts }, (_, k) => k), at, (k) =>
+      runNativeStreaming(runText, ['--part', String(k), '--max-memory-mib', memory, ...(bounds.quiet ? [] : ['--progress'])],
+        `${label}part ${k + 1} of ${parts}: `) as unknown as Promise<PartResult>);
+    const cut = results.find((r) => r.bounded);
+    if (cut) throw new Error(`part ${cut.part + 1} of ${parts} stopped by --max-memory (${cut.bounded!.memory_mib} MiB held) with ${at} parts running at once; run with --jobs 1 to run them one after another and keep what finished`);
+    return mergeNative(runText, results);
   };
   const reference = (valid.scenario as { reference?: Parameters<typeof compareWithPaper>[1] }).reference;
   const tables = (result: Result) => {

@@ -217,6 +217,23 @@ test('--jobs: a sweep\'s runs go to parallel native processes and print the same
   }
 });
 
+test('--jobs: a NAS campaign\'s runs go to parallel native processes as parts; 1, 4 and the wasm engine print the same', () => {
+  // 15 parts (3 benchmarks x (1 process + 4 transports)), each on a fresh machine (core-wasm/app/run/session.h).
+  const args = ['scenarios/npb-sci-8node-small.json', '--format', 'json', '--quiet'];
+  const one = sim([...args, '--jobs', '1']);
+  const four = sim([...args, '--jobs', '4']);
+  const wasm = sim([...args, '--engine', 'wasm']);
+  for (const r of [one, four, wasm]) assert.equal(r.status, 0, r.stderr);
+  assert.equal(four.stdout, one.stdout);
+  assert.equal(wasm.stdout, one.stdout);
+  const golden = JSON.parse(readFileSync(join(ROOT, 'scenarios/fingerprints.json'), 'utf8')) as Record<string, string>;
+  assert.equal(JSON.parse(four.stdout).fingerprint, golden['npb-sci-8node-small']);
+  // Bounded or traced, the parts run one after another in one process: the same figures.
+  const bounded = sim([...args, '--jobs', '4', '--max-events', '100000000']);
+  assert.equal(bounded.status, 0, bounded.stderr);
+  assert.equal(JSON.parse(bounded.stdout).fingerprint, golden['npb-sci-8node-small']);
+});
+
 test('--set overrides a parameter; a value the core refuses names the option, with nothing on stdout', () => {
   const plain = JSON.parse(sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json']).stdout);
   const set = sim(['scenarios/portals-qsnet-pingpong.json', '--format', 'json', '--set', 'pci.clock_MHz=33']);
