@@ -115,7 +115,25 @@ class BtioRun : public Pvfs2Run {
                                   std::move(cmp)));
   }
 
+  /// A part run's figure (RunContext::part): {"no_io_ps"} of part 0, the run without I/O; {"duration_ps"} of part
+  /// s + 1, series s.
+  nlohmann::json part_result() const override {
+    const int part = ctx().part;
+    if (part <= 0) return {{"no_io_ps", no_io_ps_}};
+    const size_t s = static_cast<size_t>(part - 1);
+    return {{"duration_ps", s < durations_.size() ? durations_[s] : Time{0}}};
+  }
+  void absorb_part(size_t part, const nlohmann::json& result) override {
+    if (part == 0) {
+      no_io_ps_ = result.value("no_io_ps", Time{0});
+      return;
+    }
+    if (durations_.size() < part) durations_.resize(part);
+    durations_[part - 1] = result.value("duration_ps", Time{0});
+  }
+
  protected:
+  bool has_prologue() const override { return true; }
   void prologue(std::function<void()> done) override {
     run_bt(nullptr, -1, [this, done](Time t) {
       no_io_ps_ = t;
@@ -282,6 +300,8 @@ void enrol_btio(Catalog& c) {
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> {
     return std::make_unique<BtioRun>(ctx, *std::static_pointer_cast<const BtioSpec>(ctx.scenario.workload));
   };
+  // The run without I/O and one run per transport, each on a machine of its own: parts (run/session.h).
+  w.parts = [](const Scenario& scenario) { return scenario.series.size() + 1; };
   c.add(w);
 }
 

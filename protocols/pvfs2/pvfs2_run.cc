@@ -69,14 +69,24 @@ Pvfs2Run::Pvfs2Run(const RunContext& ctx, const Pvfs2Spec& spec) : ctx_(ctx), sp
 void Pvfs2Run::start() {
   // The prologue (BT-IO's run without I/O) keeps its own share of the trace, as each series does.
   ctx_.sim.trace().begin_segment(static_cast<size_t>(ctx_.scenario.trace_max_records_per_run));
-  prologue([this]() { run_series(0); });
+  if (ctx_.part < 0) {
+    prologue([this]() { run_series(0); });
+  } else if (has_prologue() && ctx_.part == 0) {
+    prologue([this]() { finish(); });
+  } else {
+    run_series(static_cast<size_t>(ctx_.part - (has_prologue() ? 1 : 0)), true);
+  }
 }
 
-void Pvfs2Run::run_series(size_t i) {
+void Pvfs2Run::finish() {
+  finished_ = true;
+  if (ctx_.finished) ctx_.finished();
+}
+
+void Pvfs2Run::run_series(size_t i, bool last) {
   const auto& series = ctx_.scenario.series;
   if (i == series.size()) {
-    finished_ = true;
-    if (ctx_.finished) ctx_.finished();
+    finish();
     return;
   }
   current_ = i;
@@ -87,10 +97,13 @@ void Pvfs2Run::run_series(size_t i) {
   FileSystem& fs = *fs_.back();
   bmi_.push_back(make_bmi(ctx_, series[i], static_cast<int32_t>(i), fs));
   fs.attach(bmi_.back().get());
-  drive(i, fs, [this, i, &fs]() {
+  drive(i, fs, [this, i, last, &fs]() {
     counters.push_back(fs.counters());
     // The next series starts in an event of its own, after this one's last callbacks have returned.
-    ctx_.sim.after(0, 0, EventKind::kWorkloadStep, 0, [this, i]() { run_series(i + 1); });
+    ctx_.sim.after(0, 0, EventKind::kWorkloadStep, 0, [this, i, last]() {
+      if (last) finish();
+      else run_series(i + 1);
+    });
   });
 }
 

@@ -1,6 +1,8 @@
 // The shared run of the PVFS2 workload kinds (list I/O, MPI-Tile-IO, BT-IO): one series after another, each on a
 // fresh PVFS2 file system (clients on nodes [0, clients), servers after them) over the series' BMI method: Elan4
 // with SG-LIO, LIO or iterative list transfers (protocol pvfs2-elan4) or InfiniBand's bmi_ib (protocol pvfs2-ib).
+// A kind whose runs are parts (BT-IO: RunContext::part) runs its prologue alone as part 0 and series s alone as part
+// s + 1, each on a machine of its own (run/session.h).
 #pragma once
 #include <functional>
 #include <memory>
@@ -57,6 +59,8 @@ class Pvfs2Run : public WorkloadRun {
   virtual void drive(size_t series, FileSystem& fs, std::function<void()> done) = 0;
   /// Called once before the first series (e.g. a run without I/O); calls `done` at its end.
   virtual void prologue(std::function<void()> done) { done(); }
+  /// Whether prologue() runs anything: then it is part 0 of a run with parts, and series s is part s + 1.
+  virtual bool has_prologue() const { return false; }
   const RunContext& ctx() const { return ctx_; }
   Simulator& sim() { return ctx_.sim; }
   const Pvfs2Spec& common() const { return spec_; }
@@ -64,7 +68,10 @@ class Pvfs2Run : public WorkloadRun {
   std::vector<FsCounters> counters;
 
  private:
-  void run_series(size_t i);
+  /// Runs series `i` on a fresh file system; then the next series, or (`last`) the run's end.
+  void run_series(size_t i, bool last = false);
+  /// The run's end: its `finished`.
+  void finish();
   RunContext ctx_;
   Pvfs2Spec spec_;
   size_t current_ = 0;

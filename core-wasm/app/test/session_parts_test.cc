@@ -1,4 +1,4 @@
-// A workload with independent parts (run/session.h; the NAS campaign's runs): the whole run and its parts run apart
+// A workload with independent parts (run/session.h; the NAS campaign's runs, BT-IO's): the whole run and its parts run apart
 // and merged give the same result JSON, fingerprint included, whatever order the parts ran in; the whole run's trace
 // reads as one run's (times, message ids and causes offset past the earlier parts); a part run and a merge refuse
 // what does not belong to the scenario.
@@ -59,6 +59,36 @@ TEST(SessionParts, PartsRunApartMergeToTheWholeRun) {
   auto m = nlohmann::json::parse(Session::merge(kCampaign, altered, &err));
   EXPECT_EQ(m["tables"][0]["rows"][0]["values"][1].get<double>(), 1.0);
   EXPECT_NE(m["fingerprint"], j["fingerprint"]);
+}
+
+// BT-IO's parts: the run without I/O, then one per transport (PVFS2 over Elan4 and over InfiniBand), class S.
+TEST(SessionParts, BtioPartsMergeToTheWholeRun) {
+  const std::string btio = R"({"format":"hpc-interconnect-scenario","version":1,"id":"b",
+    "cluster":{"fabric":"qsnet2","nic":"elan4","nodes":8,"arity":8},"workload":{"kind":"btio","servers":4,"clients":4,
+    "class":"S","romio_cb_write":"disable","series":[{"id":"sg","protocol":"pvfs2-elan4","operation":"sg-lio"},
+    {"id":"ib","protocol":"pvfs2-ib","operation":"rdma-write"}]}})";
+  std::string err;
+  auto whole = Session::create(btio, &err);
+  ASSERT_TRUE(whole) << err;
+  ASSERT_EQ(whole->parts(), 3u);
+  while (!whole->run(1u << 20)) {
+  }
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) {
+    auto p = Session::create(btio, &err, k);
+    ASSERT_TRUE(p) << err;
+    while (!p->run(1u << 20)) {
+    }
+    parts.push_back(p->part_result_json());
+  }
+  const std::string merged = Session::merge(btio, parts, &err);
+  EXPECT_EQ(merged, whole->result_json()) << err;
+  auto j = nlohmann::json::parse(merged);
+  ASSERT_FALSE(j.contains("stalled")) << j["stalled"];
+  const auto& rows = j["tables"][0]["rows"];  // No IO, then a row per series with its I/O time
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_GT(rows[1]["values"][1].get<double>(), 0.0);
+  EXPECT_GT(rows[2]["values"][1].get<double>(), 0.0);
 }
 
 TEST(SessionParts, TheWholeRunsTraceReadsAsOneRun) {
