@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
         if (max_events - done < budget) budget = max_events - done;
       }
       finished = s->run(budget);
-      while (s->trace().take(65536) > 0) {
+      while (s->take_trace(65536) > 0) {
       }
       if (finished) break;
     }

@@ -23,7 +23,7 @@ set(HPCSIM_WASM_OUT ${CMAKE_CURRENT_SOURCE_DIR}/../public/wasm)
 
 set(HPCSIM_WASM_COMMON_FLAGS
   # The exported C functions of app/wasm/bridge.cc (kept alive by EMSCRIPTEN_KEEPALIVE as well).
-  "-sEXPORTED_FUNCTIONS=_hs_create,_hs_last_error,_hs_run,_hs_run_until,_hs_now_ps,_hs_events,_hs_fraction_done,_hs_trace_take,_hs_trace_column,_hs_result_json,_hs_topology_json,_hs_message_json,_hs_trace_kinds_json,_hs_parameters_json,_hs_catalog_json,_hs_destroy,_malloc,_free"
+  "-sEXPORTED_FUNCTIONS=_hs_create,_hs_last_error,_hs_run,_hs_run_until,_hs_now_ps,_hs_events,_hs_fraction_done,_hs_trace_take,_hs_trace_column,_hs_result_json,_hs_topology_json,_hs_message_json,_hs_trace_kinds_json,_hs_parameters_json,_hs_catalog_json,_hs_destroy,_hs_create_part,_hs_parts,_hs_part_result_json,_hs_retire,_hs_merge,_malloc,_free"
   # ccall/cwrap to call them from JS; HEAPU8 etc. so JS can view the trace columns.
   "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8,HEAPF64,HEAPU32,HEAP32"
   # Traces grow with the run; memory must be able to grow (JS re-reads heap views after each call).

@@ -179,9 +179,19 @@ export type ToWorker =
    * `memoryBudgetMib`: stop the run, bounded (reason "memory"), once the core's memory passes this many MiB instead of
    * the worker's own budget (the core's 4,096 MiB less a margin); the page's test hook sets it (e2e/failures.spec.ts).
    */
-  | { type: 'start'; scenarioText: string; wasmUrl: string; trace?: boolean; memoryBudgetMib?: number }
+  /**
+   * `part`: run only that part of a workload with parts (core-wasm/app/run/session.h) on the worker's kept core; `done`
+   * then carries the part's result text (CoreBridge.partResultText) for `merge`, and the worker keeps the part's
+   * session, retired, for `message` requests naming it.
+   */
+  | { type: 'start'; scenarioText: string; wasmUrl: string; trace?: boolean; memoryBudgetMib?: number; part?: number }
   | { type: 'cancel' }
-  | { type: 'message'; requestId: number; message: number }
+  /** `part`: ask the session of that part run (its local message id), not the worker's last whole run. */
+  | { type: 'message'; requestId: number; message: number; part?: number }
+  /** How many parts a scenario's run has (CoreBridge.parts), on the worker's kept core: reply `parts`. */
+  | { type: 'parts'; requestId: number; scenarioText: string; wasmUrl: string }
+  /** The run's result text from every part's result text in part order (CoreBridge.merge): reply `merged`. */
+  | { type: 'merge'; requestId: number; scenarioText: string; wasmUrl: string; parts: string[] }
   /** Asks the core whether it accepts a scenario (hs_create, then hs_destroy): the editor's check of rules only the core knows. */
   | { type: 'check'; requestId: number; scenarioText: string; wasmUrl: string };
 
@@ -199,6 +209,10 @@ export type FromWorker =
   | { type: 'cancelled'; now_ps: number; events: number }
   /** Reply to a `message` request: the core's JSON, or null when this core has no hs_message_json (or no session). */
   | { type: 'message'; requestId: number; json: string | null }
+  /** Reply to `parts`: the count, or -1 when the core refused the scenario or did not load. */
+  | { type: 'parts'; requestId: number; count: number }
+  /** Reply to `merge`: the run's result text, or null with `error` when the core refused the parts. */
+  | { type: 'merged'; requestId: number; resultText: string | null; error: string | null }
   /** Reply to `check`: the core's error naming the field (`workload.benchmarks/0: ...`), or null when accepted. */
   | { type: 'checked'; requestId: number; error: string | null }
   /** `phase`: load = the core module failed to load, create = hs_create refused the scenario, run = later. */

@@ -32,6 +32,11 @@ export const CORE_EXPORTS = {
   hs_parameters_json: { returns: 'string', args: [] },
   hs_catalog_json: { returns: 'string', args: [] },
   hs_destroy: { returns: null, args: ['number'] },
+  hs_create_part: { returns: 'number', args: ['number', 'number'] },
+  hs_parts: { returns: 'number', args: ['number'] },
+  hs_part_result_json: { returns: 'string', args: ['number'] },
+  hs_retire: { returns: null, args: ['number'] },
+  hs_merge: { returns: 'string', args: ['number', 'number'] },
 } as const satisfies Record<string, { returns: CType | null; args: readonly CType[] }>;
 
 export type CoreExport = keyof typeof CORE_EXPORTS;
@@ -95,17 +100,57 @@ export class CoreBridge {
    * ccall's 'string' makes) and freed after the call.
    */
   create(scenarioText: string): number {
-    const bytes = new TextEncoder().encode(scenarioText);
+    return this.withText(scenarioText, (pointer) => this.call('hs_create', pointer) as number);
+  }
+
+  /** `text` as NUL-terminated UTF-8 in heap memory for the length of `use` (see create). */
+  private withText<R>(text: string, use: (pointer: number) => R): R {
+    const bytes = new TextEncoder().encode(text);
     const pointer = this.module._malloc(bytes.length + 1) >>> 0;   // unsigned: the heap may pass 2 GiB
     if (pointer === 0) throw new CoreError(`scenario: ${bytes.length} bytes do not fit in the core's memory`);
     const heap = this.heap();   // read after malloc: growing the memory replaces the view
     heap.set(bytes, pointer);
     heap[pointer + bytes.length] = 0;
     try {
-      return this.call('hs_create', pointer) as number;
+      return use(pointer);
     } finally {
       this.module._free(pointer);
     }
+  }
+
+  /**
+   * How many independent parts the scenario's run has (core-wasm/app/run/session.h: the NAS campaign's runs, BT-IO's;
+   * 1 for a workload without parts); throws CoreError with the core's message when refused.
+   */
+  parts(scenarioText: string): number {
+    const n = this.withText(scenarioText, (pointer) => this.call('hs_parts', pointer) as number);
+    if (n < 0) throw new CoreError(this.lastError());
+    return n;
+  }
+
+  /** A session running only part `part` (0 to parts - 1): its id, or 0 when refused (then `lastError()`). */
+  createPart(scenarioText: string, part: number): number {
+    return this.withText(scenarioText, (pointer) => this.call('hs_create_part', pointer, part) as number);
+  }
+
+  /** A finished part session's outcome, the text `merge` takes: {scenario, part, parts, fingerprint, events, end_ps, messages, records, result}. */
+  partResultText(id: number): string {
+    return this.call('hs_part_result_json', id) as string;
+  }
+
+  /** Frees a finished part session's simulation, keeping what messageJson reads. */
+  retire(id: number): void {
+    this.call('hs_retire', id);
+  }
+
+  /**
+   * The result JSON text of the run whose parts ran apart, from every part's partResultText in part order: the same
+   * as the whole run's. Throws CoreError naming what does not fit.
+   */
+  merge(scenarioText: string, partTexts: string[]): string {
+    const out = this.withText(scenarioText, (s) => this.withText(`[${partTexts.join(',')}]`, (p) => this.call('hs_merge', s, p) as string));
+    if (out === '') throw new CoreError(this.lastError());
+    return out;
   }
 
   /** The last refusal or failure: one line naming the field, e.g. `cluster.nodes: 1 is outside [2, 1024]`. */

@@ -456,6 +456,7 @@ export const CORE_CATALOG = {
       "fabrics": [],
       "mpi": false,
       "node_groups": true,
+      "parts": false,
       "tables_title": "",
       "tables_pending": "",
       "parameters": []
@@ -469,6 +470,7 @@ export const CORE_CATALOG = {
       ],
       "mpi": true,
       "node_groups": false,
+      "parts": true,
       "tables_title": "NAS Parallel Benchmarks: execution time and speed-up (simulated)",
       "tables_pending": "The NAS tables (execution time, speed-up) appear when every run has finished.",
       "parameters": [
@@ -484,6 +486,7 @@ export const CORE_CATALOG = {
       ],
       "mpi": false,
       "node_groups": false,
+      "parts": false,
       "tables_title": "MPI-2 dynamic process: join, communication and leave (simulated)",
       "tables_pending": "The dynamic process tables (join, first message and leave in µs; rank, membership, refused sends) appear when the run has finished.",
       "parameters": []
@@ -495,6 +498,7 @@ export const CORE_CATALOG = {
       "fabrics": [],
       "mpi": true,
       "node_groups": false,
+      "parts": false,
       "tables_title": "MPI_Alltoall: time per call and aggregate bandwidth (simulated)",
       "tables_pending": "The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.",
       "parameters": []
@@ -506,6 +510,7 @@ export const CORE_CATALOG = {
       "fabrics": [],
       "mpi": true,
       "node_groups": false,
+      "parts": false,
       "tables_title": "MPI_Sendrecv across the bisection: time per call and bandwidth (simulated)",
       "tables_pending": "The MPI_Sendrecv table (µs per call, MB/s per node each way, aggregate MB/s) appears when every series has finished.",
       "parameters": []
@@ -519,6 +524,7 @@ export const CORE_CATALOG = {
       ],
       "mpi": false,
       "node_groups": false,
+      "parts": false,
       "tables_title": "PVFS2 concurrent list I/O: aggregate bandwidth and the gain of zero-copy scatter/gather",
       "tables_pending": "The list I/O tables (aggregate MB/s per region size and transport; the best gains of SG-LIO over LIO beside the paper's) appear when every series has finished.",
       "parameters": [
@@ -538,6 +544,7 @@ export const CORE_CATALOG = {
       ],
       "mpi": false,
       "node_groups": false,
+      "parts": false,
       "tables_title": "MPI-Tile-IO over PVFS2: aggregate bandwidth by transport",
       "tables_pending": "The MPI-Tile-IO tables (aggregate read and write MB/s per transport; the gains of SG-LIO over LIO beside the paper's) appear when every series has finished.",
       "parameters": [
@@ -557,6 +564,7 @@ export const CORE_CATALOG = {
       ],
       "mpi": false,
       "node_groups": false,
+      "parts": true,
       "tables_title": "NAS BT-IO over PVFS2: duration and I/O time",
       "tables_pending": "The BT-IO tables (duration and I/O time in seconds: the run without I/O, then one per transport, beside the paper's) appear when every run has finished.",
       "parameters": [

@@ -57,6 +57,8 @@ export interface CatalogWorkload {
   readonly mpi: boolean;
   /** Reads cluster.groups. */
   readonly node_groups: boolean;
+  /** Its runs may be independent parts (core-wasm/app/run/session.h), which the page runs in parallel workers. */
+  readonly parts: boolean;
   /**
    * The tables panel's heading for its results ("" = the page's generic one) and what the panel says while the run
    * computes ("" = no panel until the tables come).

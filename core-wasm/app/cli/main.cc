@@ -32,13 +32,15 @@
 
 namespace {
 
-void dump(std::FILE* csv, hpcsim::TraceBuffer& t) {
+void dump(std::FILE* csv, hpcsim::Session& s) {
   size_t n;
-  while ((n = t.take(65536)) > 0)
+  while ((n = s.take_trace(65536)) > 0) {
+    const hpcsim::TraceBuffer& t = s.trace_batch();
     for (size_t i = 0; i < n; ++i)
       std::fprintf(csv, "%.0f,%.0f,%u,%u,%u,%u,%d,%u\n", t.batch_t0()[i], t.batch_t1()[i], t.batch_kind()[i],
                    t.batch_component()[i], t.batch_message()[i], t.batch_bytes()[i], t.batch_value()[i],
                    t.batch_cause()[i]);
+  }
 }
 
 int usage(const std::string& why) {
@@ -193,7 +195,7 @@ int main(int argc, char** argv) {
       budget = left < budget ? left : budget;
     }
     bool done = until_ps > 0 ? session->run_until(until_ps, budget) : session->run(budget);
-    if (csv) dump(csv, session->trace());
+    if (csv) dump(csv, *session);
     if (done) break;
     if (until_ps > 0 && session->reached_horizon(until_ps)) {
       bound = "until";

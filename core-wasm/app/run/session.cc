@@ -47,9 +47,9 @@ void Session::start_part(size_t index) {
     p->events_before = last.events_before + last.sim->events_executed();
     p->messages_before = last.messages_before + last.message_ids;
     p->records_before = last.records_before + static_cast<uint32_t>(last.sim->trace().recorded());
-    last.messages = std::make_unique<MessageCatalog>(std::move(last.sim->messages()));
-    last.run.reset();  // its figures are in records_
-    last.sim.reset();  // its late events go unrun, as the part ended with its workload
+    if (last.sim->trace().pending() > 0)
+      ended_traces_.push_back(std::make_unique<TraceBuffer>(std::move(last.sim->trace())));
+    retire_part(last);
   }
   const uint64_t limit = scenario_.trace_max_records > p->records_before ? scenario_.trace_max_records - p->records_before : 0;
   p->sim = std::make_unique<Simulator>(static_cast<size_t>(limit));
@@ -73,6 +73,18 @@ void Session::start_part(size_t index) {
   p->sim->at(0, 0, EventKind::kWorkloadStep, 0, [raw]() { raw->run->start(); });
   parts_.push_back(std::move(p));
   next_part_due_ = false;
+}
+
+void Session::retire_part(Part& p) {
+  p.end = p.sim->now();
+  p.events = p.sim->events_executed();
+  p.messages = std::make_unique<MessageCatalog>(std::move(p.sim->messages()));
+  p.run.reset();  // its figures are in records_
+  p.sim.reset();  // its late events go unrun, as the part ended with its workload
+}
+
+void Session::retire() {
+  if (only_part_ >= 0 && finished_ && part().sim) retire_part(part());
 }
 
 void Session::after_slice() {
@@ -99,6 +111,7 @@ nlohmann::json Session::part_record(const Part& p) const {
                    {"end_ps", p.sim->now()},
                    {"messages", p.message_ids},
                    {"records", p.sim->trace().recorded()},
+                   {"gap_ps", kGapBetweenParts},
                    {"result", p.run->part_result()}};
   if (!p.workload_done) {  // idle before its end: a protocol deadlock
     std::string where = p.run->stalled();
@@ -108,7 +121,7 @@ nlohmann::json Session::part_record(const Part& p) const {
 }
 
 bool Session::run(uint64_t event_budget) {
-  if (finished_) return true;
+  if (finished_ || retired()) return true;
   if (next_part_due_) start_part(part().index + 1);
   part().sim->run(event_budget);
   after_slice();
@@ -145,9 +158,19 @@ double Session::fraction_done() const {
   return std::min(1.0, (static_cast<double>(part().index) + f) / static_cast<double>(part_count_));
 }
 
-Time Session::now() const { return part().origin + part().sim->now(); }
+size_t Session::take_trace(size_t n) {
+  while (!ended_traces_.empty() && ended_traces_.front()->pending() == 0) ended_traces_.pop_front();
+  TraceBuffer* t = !ended_traces_.empty() ? ended_traces_.front().get() : part().sim ? &part().sim->trace() : nullptr;
+  if (!t) return 0;
+  batch_ = t;
+  return t->take(n);
+}
 
-uint64_t Session::events() const { return part().events_before + part().sim->events_executed(); }
+Time Session::now() const { return part().origin + (part().sim ? part().sim->now() : part().end); }
+
+uint64_t Session::events() const {
+  return part().events_before + (part().sim ? part().sim->events_executed() : part().events);
+}
 
 std::string Session::message_json(uint32_t message) const {
   for (auto it = parts_.rbegin(); it != parts_.rend(); ++it) {
@@ -163,6 +186,7 @@ std::string Session::message_json(uint32_t message) const {
 }
 
 std::string Session::topology_json() const {
+  if (retired()) return "{}";
   nlohmann::json t = part().machine->topology();
   part().run->annotate_topology(t);
   return t.dump();
@@ -174,6 +198,7 @@ std::string Session::part_result_json() const {
 
 std::string Session::result_json() {
   using json = nlohmann::ordered_json;
+  if (retired()) return "{}";  // a retired part run: its part_result_json() is what it gives
   WorkloadRun& run = *part().run;
   json series = json::array(), tables = json::array(), histograms = json::array();
   for (size_t i = 0; i < records_.size(); ++i) run.absorb_part(records_[i]["part"].get<size_t>(), records_[i]["result"]);

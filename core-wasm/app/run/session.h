@@ -12,6 +12,7 @@
 // The trace reads as one run's: a part's times, message ids and causes are offset by the earlier parts' (TraceBuffer
 // set_batch_offsets), and message_json finds a message in the part that sent it.
 #pragma once
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,15 +53,26 @@ class Session {
   Time now() const;
   /// Events executed, over every part so far.
   uint64_t events() const;
-  /// The current part's trace, its batches offset into the run's time, message ids and record numbers.
-  TraceBuffer& trace() { return part().sim->trace(); }
+  /// Moves up to `n` pending trace records into a batch (trace_batch()); returns how many. Records come in the run's
+  /// order: a part that ended keeps its untaken records (a caller may run past a part's end before it takes them)
+  /// until they are taken, before the next part's. Batches are offset into the run's time, message ids and records.
+  size_t take_trace(size_t n);
+  /// The batch the last take_trace filled (TraceBuffer's batch columns), valid until the next take_trace or run.
+  const TraceBuffer& trace_batch() const { return *batch_; }
   /// A message's header layers (MessageCatalog::json) by its id in the run's trace; "{}" if unknown.
   std::string message_json(uint32_t message) const;
   /// The CLI's JSON object (see README: scenario, fingerprint, events, series, tables, message_histograms).
   std::string result_json();
   /// A part run's outcome for merge(): {"scenario", "part", "parts", "fingerprint", "events", "end_ps",
-  /// "messages", "records", "result"} (end_ps: its clock at its end; result: WorkloadRun::part_result).
+  /// "messages", "records", "gap_ps", "result"} (end_ps: its clock at its end; messages: ids it used; records: trace
+  /// records it kept; gap_ps: the idle time before the next part in the run's time; result:
+  /// WorkloadRun::part_result). The next part's origin is origin + end_ps + gap_ps.
   std::string part_result_json() const;
+  /// A finished part run keeps only what message_json reads (its machine and message catalog): the page's workers
+  /// keep every part they ran for the packet view. After it, run() does nothing, now() and events() give the end,
+  /// and sim(), machine() and topology_json() must not be called.
+  void retire();
+  bool retired() const { return !part().sim; }
   /// The machine's topology, annotated by the workload (core-wasm/app/wasm/README.md).
   std::string topology_json() const;
   /// The current part's simulator and machine (the only ones of a workload without parts).
@@ -83,6 +95,8 @@ class Session {
     std::unique_ptr<MessageCatalog> messages;  ///< an earlier part's, moved out of its simulator
     uint32_t message_ids = 0;
     bool workload_done = false;  ///< its workload called `finished`
+    Time end = 0;                ///< once retired: its clock at its end
+    uint64_t events = 0;         ///< once retired: its events
   };
   Session() = default;
   Part& part() { return *parts_.back(); }
@@ -92,6 +106,8 @@ class Session {
   void start_part(size_t index);
   /// After a slice: a part over (its workload done, or idle) is recorded; the run ends or the next part is due.
   void after_slice();
+  /// Keeps of part `p` only its machine and message catalog (see Part).
+  void retire_part(Part& p);
   /// The part's outcome as part_result_json() gives it.
   nlohmann::json part_record(const Part& p) const;
 
@@ -100,6 +116,9 @@ class Session {
   int only_part_ = -1;
   std::vector<std::unique_ptr<Part>> parts_;
   std::vector<nlohmann::json> records_;  ///< the finished parts' part_record, in order
+  /// Traces of parts that ended with records not yet taken, oldest first; the front may hold the last batch.
+  std::deque<std::unique_ptr<TraceBuffer>> ended_traces_;
+  const TraceBuffer* batch_ = nullptr;
   bool next_part_due_ = false;
   bool finished_ = false;
 };

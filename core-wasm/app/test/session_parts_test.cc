@@ -102,9 +102,9 @@ TEST(SessionParts, TheWholeRunsTraceReadsAsOneRun) {
     done = s->run(1u << 14);
     // A whole run stops at each part's end, so what is taken now is the current part's: nothing before its origin.
     origin = static_cast<double>(s->now() - s->sim().now());
-    TraceBuffer& t = s->trace();
-    for (size_t n; (n = t.take(4096)) > 0;)
+    for (size_t n; (n = s->take_trace(4096)) > 0;)
       for (size_t i = 0; i < n; ++i) {
+        const TraceBuffer& t = s->trace_batch();
         ++records;
         if (t.batch_cause()[i] >= records) ++bad_causes;  // a cause is an earlier record
         if (t.batch_t0()[i] < origin) ++before_origin;
@@ -122,6 +122,26 @@ TEST(SessionParts, TheWholeRunsTraceReadsAsOneRun) {
   const uint32_t first_parts = nlohmann::json::parse(part_result(0))["messages"].get<uint32_t>() +
                                nlohmann::json::parse(part_result(1))["messages"].get<uint32_t>();
   EXPECT_GT(last, first_parts);
+}
+
+// A caller may run past several parts' ends before it takes the trace (the page's worker takes it once per 40 ms
+// slice): no record is lost, and the records come in the run's order.
+TEST(SessionParts, RecordsOfEndedPartsWaitToBeTaken) {
+  auto records = [](uint64_t budget, int runs_per_take) {
+    std::string err;
+    auto s = Session::create(kCampaign, &err);
+    EXPECT_TRUE(s) << err;
+    std::vector<double> t0;
+    for (bool done = false; !done;) {
+      for (int r = 0; r < runs_per_take && !done; ++r) done = s->run(budget);
+      for (size_t n; (n = s->take_trace(4096)) > 0;)
+        for (size_t i = 0; i < n; ++i) t0.push_back(s->trace_batch().batch_t0()[i]);
+    }
+    return t0;
+  };
+  const std::vector<double> eager = records(1u << 14, 1), lazy = records(1u << 12, 1000);
+  EXPECT_GT(eager.size(), 50000u);
+  EXPECT_EQ(lazy, eager);
 }
 
 TEST(SessionParts, APartOrAMergeThatDoesNotFitIsRefused) {

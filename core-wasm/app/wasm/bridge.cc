@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "enrolment.h"
@@ -43,6 +44,59 @@ HS_EXPORT uint32_t hs_create(const char* scenario_json) {
   uint32_t id = next_id++;
   sessions()[id] = std::move(s);
   return id;
+}
+
+/// hs_create for one part of a workload with parts (Session::create's `part`): 0 when refused (hs_last_error).
+HS_EXPORT uint32_t hs_create_part(const char* scenario_json, int32_t part) {
+  std::string err;
+  auto s = hpcsim::Session::create(scenario_json ? scenario_json : "", &err, part < 0 ? 0 : part);
+  if (!s) {
+    last_error = err;
+    return 0;
+  }
+  uint32_t id = next_id++;
+  sessions()[id] = std::move(s);
+  return id;
+}
+
+/// How many independent parts the scenario's run has (1: none), or -1 when refused (hs_last_error).
+HS_EXPORT int32_t hs_parts(const char* scenario_json) {
+  std::string err;
+  auto s = hpcsim::Session::create(scenario_json ? scenario_json : "", &err);
+  if (!s) {
+    last_error = err;
+    return -1;
+  }
+  return static_cast<int32_t>(s->parts());
+}
+
+/// A part run's outcome for hs_merge (Session::part_result_json).
+HS_EXPORT const char* hs_part_result_json(uint32_t id) {
+  hpcsim::Session* s = find(id);
+  out_text = s ? s->part_result_json() : "{}";
+  return out_text.c_str();
+}
+
+/// Frees a finished part run's simulation, keeping what hs_message_json reads (Session::retire).
+HS_EXPORT void hs_retire(uint32_t id) {
+  if (hpcsim::Session* s = find(id)) s->retire();
+}
+
+/// The result JSON of the run whose parts ran apart: `parts_json` is a JSON array of every part's
+/// hs_part_result_json, in part order. "" when refused (hs_last_error).
+HS_EXPORT const char* hs_merge(const char* scenario_json, const char* parts_json) {
+  auto parts = nlohmann::json::parse(parts_json ? parts_json : "", nullptr, false);
+  if (parts.is_discarded() || !parts.is_array()) {
+    last_error = "merge: not a JSON array of part results";
+    out_text.clear();
+    return out_text.c_str();
+  }
+  std::vector<std::string> texts;
+  for (const auto& p : parts) texts.push_back(p.dump());
+  std::string err;
+  out_text = hpcsim::Session::merge(scenario_json ? scenario_json : "", texts, &err);
+  if (out_text.empty()) last_error = err;
+  return out_text.c_str();
 }
 
 HS_EXPORT const char* hs_last_error() { return last_error.c_str(); }
@@ -87,13 +141,13 @@ HS_EXPORT double hs_fraction_done(uint32_t id) {
 
 HS_EXPORT uint32_t hs_trace_take(uint32_t id, uint32_t max_records) {
   hpcsim::Session* s = find(id);
-  return s ? static_cast<uint32_t>(s->trace().take(max_records)) : 0;
+  return s ? static_cast<uint32_t>(s->take_trace(max_records)) : 0;
 }
 
 HS_EXPORT uintptr_t hs_trace_column(uint32_t id, uint32_t column) {
   hpcsim::Session* s = find(id);
-  if (!s) return 0;
-  auto& t = s->trace();
+  if (!s || s->retired()) return 0;
+  const auto& t = s->trace_batch();
   switch (column) {
     case 0: return reinterpret_cast<uintptr_t>(t.batch_t0());
     case 1: return reinterpret_cast<uintptr_t>(t.batch_t1());

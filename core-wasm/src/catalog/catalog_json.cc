@@ -73,6 +73,7 @@ json workload_json(const WorkloadEntry& w, const Catalog& c) {
   o["fabrics"] = w.fabrics;
   o["mpi"] = w.mpi;
   o["node_groups"] = w.node_groups;
+  o["parts"] = static_cast<bool>(w.parts);
   o["tables_title"] = w.tables_title;
   o["tables_pending"] = w.tables_pending;
   std::vector<const std::vector<ParameterSpec>*> tables = w.parameters;

@@ -88,7 +88,8 @@ export interface RunOptions {
   testSuffix: string;
   /** Minimum wall time between trace-version bumps while the run streams, ms (keeps React renders cheap). */
   traceNotifyMs: number;
-  createWorker: () => SimWorker;
+  /** A worker for a run of `scenario` (a PartsWorker over several when its workload has parts: run/partsWorker.ts). */
+  createWorker: (scenario: Scenario) => SimWorker;
   /** Wall clock, ms (performance.now). */
   now?: () => number;
 }
@@ -128,7 +129,7 @@ export class RunController {
    */
   start(scenario: Scenario, revision: number, wasmUrl: string, events: RunEvents = {}, shipped = false): void {
     this.reset(revision, { scenario, status: 'loading' });
-    const worker = this.options.createWorker();
+    const worker = this.options.createWorker(scenario);
     this.worker = worker;
     const now = this.options.now ?? (() => performance.now());
     const patch = (p: Partial<RunState>) => this.store.setState(p);

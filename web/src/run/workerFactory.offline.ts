@@ -37,3 +37,6 @@ class InPageWorker {
 export function createSimWorker(): Worker {
   return new InPageWorker() as unknown as Worker;
 }
+
+/** The offline copy's workers share the page's thread: a run's parts go one after another in one. */
+export const PARALLEL_WORKERS = false;

@@ -2,3 +2,6 @@
 export function createSimWorker(): Worker {
   return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
 }
+
+/** Whether the build's workers run in threads of their own (a run's parts then go to several at once). */
+export const PARALLEL_WORKERS = true;

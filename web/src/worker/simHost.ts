@@ -95,7 +95,23 @@ export class SimHost {
       return;
     }
     if (message.type === 'message') {
-      post({ type: 'message', requestId: message.requestId, json: this.messageJson(message.message) });
+      post({ type: 'message', requestId: message.requestId, json: this.messageJson(message.message, message.part) });
+      return;
+    }
+    if (message.type === 'parts') {
+      this.options
+        .loadCore(message.wasmUrl, false, message.scenarioText)
+        .then((core) => core.parts(message.scenarioText))
+        .catch(() => -1)
+        .then((count) => post({ type: 'parts', requestId: message.requestId, count }));
+      return;
+    }
+    if (message.type === 'merge') {
+      this.options
+        .loadCore(message.wasmUrl, false, message.scenarioText)
+        .then((core) => ({ resultText: core.merge(message.scenarioText, message.parts), error: null }))
+        .catch((err: unknown) => ({ resultText: null, error: err instanceof Error ? err.message : String(err) }))
+        .then((r) => post({ type: 'merged', requestId: message.requestId, ...r }));
       return;
     }
     if (message.type === 'check') {
@@ -114,7 +130,7 @@ export class SimHost {
       }
       this.running = true;
       this.cancelRequested = false;
-      this.run(message.scenarioText, message.wasmUrl, message.trace !== false, message.memoryBudgetMib)
+      this.run(message.scenarioText, message.wasmUrl, message.trace !== false, message.memoryBudgetMib, message.part)
         .catch((err: unknown) => {
           const text = err instanceof Error ? err.message : String(err);
           post({ type: 'error', message: text, phase: err instanceof PhaseError ? err.phase : 'run' });
@@ -125,19 +141,24 @@ export class SimHost {
     }
   }
 
-  /** hs_message_json(id, message) when this core exports it (`{}` for an unknown id), else null. */
-  private messageJson(message: number): string | null {
-    if (!this.finished) return null;
+  /** Part runs this worker finished, by part, retired (CoreBridge.retire), for `message` requests naming the part. */
+  private readonly finishedParts = new Map<number, { core: CoreBridge; id: number }>();
+
+  /** hs_message_json(id, message) of the last whole run or of part `part` when this core exports it (`{}` for an unknown id), else null. */
+  private messageJson(message: number, part?: number): string | null {
+    const session = part === undefined ? this.finished : this.finishedParts.get(part);
+    if (!session) return null;
     try {
-      return this.finished.core.messageJson(this.finished.id, message);
+      return session.core.messageJson(session.id, message);
     } catch {
       return null;
     }
   }
 
-  private async run(scenarioText: string, wasmUrl: string, postTrace: boolean, budgetMib?: number): Promise<void> {
+  private async run(scenarioText: string, wasmUrl: string, postTrace: boolean, budgetMib?: number, part?: number): Promise<void> {
     const { post } = this.options;
-    const core = await this.options.loadCore(wasmUrl, true, scenarioText);
+    // A part run uses the worker's kept core: the parts it runs one after another stay in one module's memory.
+    const core = await this.options.loadCore(wasmUrl, part === undefined, scenarioText);
     const parameters = (await this.options.fullRegistry?.(wasmUrl)) ?? core.parameters();
     post({ type: 'ready', kinds: core.traceKinds(), parameters });
 
@@ -145,7 +166,7 @@ export class SimHost {
       this.finished.core.destroy(this.finished.id);
       this.finished = null;
     }
-    const id = core.create(scenarioText);
+    const id = part === undefined ? core.create(scenarioText) : core.createPart(scenarioText, part);
     if (id <= 0) throw new PhaseError(`The simulator refused the scenario: ${core.lastError() || 'unknown error'}`, 'create');
     let keep = false;
     try {
@@ -185,6 +206,13 @@ export class SimHost {
         }
       }
       keep = true;
+      if (part !== undefined && !overBudget) {
+        const resultText = core.partResultText(id);
+        core.retire(id);
+        this.finishedParts.set(part, { core, id });
+        post({ type: 'done', resultText, now_ps: core.nowPs(id), events: core.events(id) });
+        return;
+      }
       this.finished = { core, id };
       // A run stopped at the memory budget carries "bounded" as the CLI's --max-memory does: what finished is in it.
       const resultText = overBudget
