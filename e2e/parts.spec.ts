@@ -5,6 +5,7 @@
  * (asked of the worker that ran it).
  */
 import { readFileSync } from 'node:fs';
+import { linkV4 } from './explorerLinks';
 import { expect, test } from './fixtures';
 
 const golden = JSON.parse(readFileSync(new URL('../scenarios/fingerprints.json', import.meta.url), 'utf8')) as Record<string, string>;
@@ -48,4 +49,23 @@ test('a NAS campaign on 1 and on 4 workers: the golden fingerprint, the same tra
   await expect(layers).toHaveAttribute('aria-label', `Headers of message ${message}, layer by layer`);
   await expect(layers).toContainText('MPI (NPB 2.3)');
   await page.screenshot({ path: test.info().outputPath('parts-late-message.png') });
+});
+
+test('a part that stalls ends the run there on 4 workers as on 1: BT-IO on PVFS2 1.0.1 says why', async ({ emulator, page }) => {
+  test.setTimeout(180_000);
+  const scenario = JSON.parse(readFileSync(new URL('../scenarios/pvfs2-btio.json', import.meta.url), 'utf8'));
+  scenario.workload.pvfs2_version = '1.0.1';
+  scenario.workload.class = 'W';
+  const seen: { stalled: string; fingerprint: string }[] = [];
+  for (const workers of [1, 4]) {
+    await emulator.open('#scenario=via-sci-pingpong');
+    await emulator.finishedFingerprint();
+    await page.evaluate((n) => (window as unknown as { __hpcsimTest: { setParallelWorkers(n: number): void } }).__hpcsimTest.setParallelWorkers(n), workers);
+    await page.evaluate((hash) => { window.location.hash = hash; }, linkV4(scenario));
+    await expect(page.getByTestId('run-stalled')).toContainText('leaked its I/O slots', { timeout: 120_000 });
+    await expect(page.getByTestId('run-status')).toContainText('stalled');
+    await expect(emulator.errorBanner).toHaveCount(0);
+    seen.push({ stalled: (await page.getByTestId('run-stalled').textContent()) ?? '', fingerprint: (await emulator.fingerprint.textContent()) ?? '' });
+  }
+  expect(seen[1]).toEqual(seen[0]);
 });

@@ -16,6 +16,7 @@
  * first packet record, frame intervals, long tasks and the first packet drawn until the run finishes.
  * (p) the critical path's analysis time in the page (e2e/bench/criticalPathTime.ts): three messages of a 1 M-record trace.
  * (s) a 16-value parameter study of the default scenario in the page (e2e/bench/studyTime.ts) against one run's time.
+ * (r) runs whose workload has parts (the NAS campaign, BT-IO) on one worker and on all (e2e/bench/partsTime.ts).
  * BENCH_ONLY=bc runs only the named cases. BENCH_DIST=<dir> serves another build of the page than dist/ (e.g. one
  * built from an earlier commit with `vite build --outDir`), for before/after figures on one machine.
  * First, the cold load (a new browser context each time, so nothing cached) of the default page and of case (b) as
@@ -38,6 +39,7 @@ import { COMPUTING_SCENARIOS, whileComputing } from './computingFrames.ts';
 import { READY_TO_PLAY } from './readyToPlay.ts';
 import { criticalPathTimes } from './criticalPathTime.ts';
 import { studyTimes } from './studyTime.ts';
+import { partsTimes } from './partsTime.ts';
 
 const RECORD_MS = 5000;
 
@@ -176,6 +178,16 @@ async function main(): Promise<void> {
       const s = await studyTimes(browser, base);
       const ideal = (16 * s.one) / Math.min(s.workers, 16);
       console.log(`\n(s) parameter study in the page: 1 run ${s.one.toFixed(0)} ms; 16 runs on ${s.workers} workers ${s.sixteen.toFixed(0)} ms = ${(s.sixteen / ideal).toFixed(2)} × (16 runs ÷ workers)`);
+    }
+    if (!only || only.includes('r')) {
+      console.log('\n(r) a run\'s parts on parallel workers in the page (selection to fingerprint, one sample each; s)');
+      for (const r of await partsTimes(browser, base)) {
+        const ways = Math.min(r.workers, r.parts);
+        console.log(
+          `${r.id.padEnd(20)} 1 worker ${(r.serial / 1000).toFixed(1)} s, ${r.workers} workers ${(r.parallel / 1000).toFixed(1)} s = ` +
+            `${(r.parallel / (r.serial / ways)).toFixed(2)} × (serial ÷ ${ways}); fingerprints ${r.same ? 'identical' : 'DIFFERENT'}`,
+        );
+      }
     }
     if (only && !/[a-f]/.test(only)) return;
     const densities = new Map<string, Awaited<ReturnType<typeof packetDensity>>>();

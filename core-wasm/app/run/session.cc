@@ -201,7 +201,10 @@ std::string Session::result_json() {
   if (retired()) return "{}";  // a retired part run: its part_result_json() is what it gives
   WorkloadRun& run = *part().run;
   json series = json::array(), tables = json::array(), histograms = json::array();
-  for (size_t i = 0; i < records_.size(); ++i) run.absorb_part(records_[i]["part"].get<size_t>(), records_[i]["result"]);
+  // The parts up to the first that stalled: a whole run stops there, so a merge of parts that ran on reads no further.
+  size_t usable = 0;
+  while (usable < records_.size() && !(usable > 0 && records_[usable - 1].contains("stalled"))) ++usable;
+  for (size_t i = 0; i < usable; ++i) run.absorb_part(records_[i]["part"].get<size_t>(), records_[i]["result"]);
   run.append_series(series);
   if (series.empty())  // workloads without latency curves list their series with no points
     for (const auto& s : scenario_.series)
@@ -214,7 +217,7 @@ std::string Session::result_json() {
   if (part_count_ > 1) {
     // The parts' fingerprints and event counts in order; a part still running (a bounded run) as it stands.
     Fingerprint f;
-    std::vector<json> all(records_.begin(), records_.end());
+    std::vector<json> all(records_.begin(), records_.begin() + static_cast<std::ptrdiff_t>(usable));
     if (!finished_ && !next_part_due_) all.push_back(part_record(part()));
     events = 0;
     Time origin = 0, end = 0;
@@ -224,7 +227,7 @@ std::string Session::result_json() {
       events += all[i]["events"].get<uint64_t>();
       if (i > 0) origin = next_origin(origin, end);
       end = all[i]["end_ps"].get<Time>();
-      if (stalled.empty() && all[i].contains("stalled") && i < records_.size()) stalled = all[i]["stalled"];
+      if (stalled.empty() && all[i].contains("stalled") && i < usable) stalled = all[i]["stalled"];
     }
     fingerprint = f.hex();
     sim_time_us = ps_to_us(origin + end);
@@ -246,7 +249,12 @@ std::string Session::merge(const std::string& scenario_json, const std::vector<s
                            std::string* error) {
   std::unique_ptr<Session> s = create(scenario_json, error);
   if (!s) return "";
-  if (parts.size() != s->part_count_) {
+  // Every part, or the parts up to one that stalled (the whole run stops there too).
+  auto stalled = [](const std::string& text) {
+    auto r = nlohmann::json::parse(text, nullptr, false);
+    return r.is_object() && r.contains("stalled");
+  };
+  if (parts.size() > s->part_count_ || (parts.size() < s->part_count_ && (parts.empty() || !stalled(parts.back())))) {
     *error = "merge: this scenario has " + std::to_string(s->part_count_) + " parts, got " +
              std::to_string(parts.size()) + " part results";
     return "";

@@ -31,7 +31,8 @@ class Session {
   /// only that part (0 to parts() - 1) of a workload with parts, whose part_result_json() merge() takes.
   static std::unique_ptr<Session> create(const std::string& scenario_json, std::string* error, int part = -1);
   /// The result JSON (result_json()) of the run whose parts ran as part runs: `parts` are their part_result_json()
-  /// texts, in part order, all of them. "" and *error when a text is not a part result of this scenario.
+  /// texts, in part order: all of them, or those up to one that stalled (where a whole run stops; later ones are
+  /// not read either). "" and *error when a text is not a part result of this scenario.
   static std::string merge(const std::string& scenario_json, const std::vector<std::string>& parts,
                            std::string* error);
   ~Session();

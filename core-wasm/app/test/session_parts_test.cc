@@ -91,6 +91,35 @@ TEST(SessionParts, BtioPartsMergeToTheWholeRun) {
   EXPECT_GT(rows[2]["values"][1].get<double>(), 0.0);
 }
 
+// A part that stalls stops the whole run there (PVFS2 1.0.1's Trove leaks its I/O slots on BT-IO's lists, in the
+// first transport's part): its merge, from the parts up to it or from all of them, reads no further.
+TEST(SessionParts, AStalledPartEndsTheRunAndItsMerge) {
+  const std::string btio = R"({"format":"hpc-interconnect-scenario","version":1,"id":"b",
+    "cluster":{"fabric":"qsnet2","nic":"elan4","nodes":8,"arity":8},"workload":{"kind":"btio","servers":4,"clients":4,
+    "class":"W","pvfs2_version":"1.0.1","romio_cb_write":"disable",
+    "series":[{"id":"sg","protocol":"pvfs2-elan4","operation":"sg-lio"},{"id":"lio","protocol":"pvfs2-elan4","operation":"lio"}]}})";
+  std::string err;
+  auto whole = Session::create(btio, &err);
+  ASSERT_TRUE(whole) << err;
+  while (!whole->run(1u << 20)) {
+  }
+  const std::string expected = whole->result_json();
+  auto j = nlohmann::json::parse(expected);
+  ASSERT_TRUE(j.contains("stalled")) << "PVFS2 1.0.1's list I/O no longer stalls";
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) {
+    auto p = Session::create(btio, &err, k);
+    ASSERT_TRUE(p) << err;
+    while (!p->run(1u << 20)) {
+    }
+    parts.push_back(p->part_result_json());
+  }
+  ASSERT_NE(parts[1].find("\"stalled\""), std::string::npos);
+  EXPECT_EQ(Session::merge(btio, parts, &err), expected) << err;
+  EXPECT_EQ(Session::merge(btio, {parts[0], parts[1]}, &err), expected) << err;
+  EXPECT_EQ(Session::merge(btio, {parts[0]}, &err), "");  // fewer parts than the run's, none stalled
+}
+
 TEST(SessionParts, TheWholeRunsTraceReadsAsOneRun) {
   std::string err;
   auto s = Session::create(kCampaign, &err);

@@ -28,6 +28,8 @@ interface PartOutcome {
   records: number;
   gap_ps: number;
   bounded?: { reason: string; memory_mib?: number };
+  /** The part went idle before its end (a protocol deadlock): the run stops there, as a serial run does. */
+  stalled?: string;
 }
 
 interface PartState {
@@ -155,6 +157,7 @@ export class PartsWorker implements SimWorker {
       this.emit(m);
       return;
     }
+    if (this.ended) return;
     const k = this.running[i];
     const part = this.parts[k];
     switch (m.type) {
@@ -213,6 +216,11 @@ export class PartsWorker implements SimWorker {
     // Every part ended up to here: place the next one after it and post what it computed meanwhile.
     while (this.frontier < this.parts.length && this.parts[this.frontier].outcome) {
       const done = this.parts[this.frontier].outcome!;
+      if (done.stalled) {  // a serial run stops at this part: so does this one, with the parts up to it
+        this.ended = true;
+        this.merge(i, this.frontier + 1);
+        return;
+      }
       this.origin += done.end_ps + done.gap_ps;
       this.messagesBefore += done.messages;
       this.recordsBefore += Math.min(done.records, Math.max(0, this.maxRecords - this.recordsBefore));
@@ -225,8 +233,11 @@ export class PartsWorker implements SimWorker {
     }
     this.postProgress();
     this.startNext(i, this.startMessage!);
-    if (this.frontier === this.parts.length) this.merge(i);
+    if (this.frontier === this.parts.length) this.merge(i, this.parts.length);
   }
+
+  /** Set once the run's result is being merged: later parts' messages are not the run's. */
+  private ended = false;
 
   /** A batch of the frontier part, offset into the run and cut at the trace cap. */
   private postBatch(batch: TraceBatch): void {
@@ -263,10 +274,10 @@ export class PartsWorker implements SimWorker {
     this.emit({ type: 'progress', now_ps, events, fraction });
   }
 
-  /** Every part ended: worker `i` merges their results into the run's. */
-  private merge(i: number): void {
+  /** Every part ended (or the first `count` with a stalled one last): worker `i` merges their results into the run's. */
+  private merge(i: number, count: number): void {
     const m = this.startMessage!;
-    const parts = this.parts.map((p) => p.resultText!);
+    const parts = this.parts.slice(0, count).map((p) => p.resultText!);
     this.ask(i, (requestId) => ({ type: 'merge', requestId, scenarioText: m.scenarioText, wasmUrl: m.wasmUrl, parts }), (reply) => {
       if (reply.type !== 'merged' || reply.resultText === null) {
         this.failed = true;
@@ -274,9 +285,10 @@ export class PartsWorker implements SimWorker {
         this.terminate();
         return;
       }
-      const last = this.parts[this.parts.length - 1].outcome!;
-      const now_ps = this.origin - last.gap_ps;  // the last part's end in the run's time
-      const events = this.parts.reduce((sum, p) => sum + p.events, 0);
+      const last = this.parts[count - 1].outcome!;
+      // The last part's end in the run's time (the frontier stopped at a stalled part before passing it).
+      const now_ps = count === this.parts.length ? this.origin - last.gap_ps : this.origin + last.end_ps;
+      const events = this.parts.slice(0, count).reduce((sum, p) => sum + p.events, 0);
       this.emit({ type: 'done', resultText: reply.resultText, now_ps, events });
     });
   }
