@@ -195,6 +195,7 @@ async function main(): Promise<void> {
   speedup('sweep of 4 runs of the 4,096-node exchange (npm run sim -- --sweep)', [exchange, '--sweep', 'pci.clock_MHz=66,100,120,133'], 4, 3);
   // The NAS campaign's 20 runs as parts (core-wasm/app/run/session.h), each a process of its own; 40 s a serial run.
   speedup('NAS campaign npb-sci-8node, 20 runs as parts (npm run sim)', [join(ROOT, 'scenarios/npb-sci-8node.json')], 20, 2);
+  speedup('BT-IO pvfs2-btio, 4 runs as parts (npm run sim)', [join(ROOT, 'scenarios/pvfs2-btio.json')], 4, 2);
   // Issue 38 item 7: a 16-value parameter study of the default scenario runs in the page's workers, so it is timed
   // there, in Chromium: bench:ui's case (s), run here for its one line (needs `npm run build:web`).
   const study = spawnSync('node', ['--import', 'tsx', 'e2e/bench/bench-ui.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_ONLY: 's' } });

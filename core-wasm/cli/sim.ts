@@ -21,6 +21,7 @@ import { progressLine } from '../js/runProgress';
 import { parseSets, parseSweep, withParameters, type ParameterValue } from './parameterOptions';
 import { firstInvalidUtf8 } from './utf8';
 import { mapInPool } from './jobPool';
+import { partOrder } from '../../web/src/run/partsWorker';
 import { parsePathTarget, pathJson, pathTable, runCriticalPath } from './criticalPathCommand';
 import { describeFigure, figureUnit, figureValue, formatFigure, paperValue, parseFigure, type FigureSource } from '../js/studyFigure';
 import type { Scenario } from '../js/scenarioTypes';
@@ -346,9 +347,12 @@ async function main(): Promise<void> {
   const runParts = async (runText: string, parts: number, label: string): Promise<Result> => {
     const at = Math.min(partJobs, parts);
     const memory = String(o['max-memory'] === undefined ? Math.max(64, Math.floor(bounds.maxMemoryMib / at)) : bounds.maxMemoryMib);
-    const results = await mapInPool(Array.from({ length: parts }, (_, k) => k), at, (k) =>
+    // In the page's order (web/src/run/partsWorker.ts partOrder: the first, then from the last); merged in part order.
+    const order = partOrder(parts);
+    const started = await mapInPool(order, at, (k) =>
       runNativeStreaming(runText, ['--part', String(k), '--max-memory-mib', memory, ...(bounds.quiet ? [] : ['--progress'])],
         `${label}part ${k + 1} of ${parts}: `) as unknown as Promise<PartResult>);
+    const results = order.map((_, k) => started[order.indexOf(k)]);
     const cut = results.find((r) => r.bounded);
     if (cut) throw new Error(`part ${cut.part + 1} of ${parts} stopped by --max-memory (${cut.bounded!.memory_mib} MiB held) with ${at} parts running at once; run with --jobs 1 to run them one after another and keep what finished`);
     return mergeNative(runText, results);
