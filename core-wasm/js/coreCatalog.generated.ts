@@ -498,7 +498,7 @@ export const CORE_CATALOG = {
       "fabrics": [],
       "mpi": true,
       "node_groups": false,
-      "parts": false,
+      "parts": true,
       "tables_title": "MPI_Alltoall: time per call and aggregate bandwidth (simulated)",
       "tables_pending": "The MPI_Alltoall table (µs per call, aggregate MB/s) appears when every series has finished.",
       "parameters": []
@@ -510,7 +510,7 @@ export const CORE_CATALOG = {
       "fabrics": [],
       "mpi": true,
       "node_groups": false,
-      "parts": false,
+      "parts": true,
       "tables_title": "MPI_Sendrecv across the bisection: time per call and bandwidth (simulated)",
       "tables_pending": "The MPI_Sendrecv table (µs per call, MB/s per node each way, aggregate MB/s) appears when every series has finished.",
       "parameters": []

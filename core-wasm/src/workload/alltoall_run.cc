@@ -80,6 +80,7 @@ void enrol_alltoall(Catalog& c) {
     return in.read_series(true);
   };
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> { return std::make_unique<AlltoallRun>(ctx); };
+  w.parts = mpi_job_parts;
   c.add(w);
 }
 

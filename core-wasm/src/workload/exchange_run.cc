@@ -66,6 +66,7 @@ void enrol_exchange(Catalog& c) {
     return in.read_series(true);
   };
   w.make_run = [](const RunContext& ctx) -> std::unique_ptr<WorkloadRun> { return std::make_unique<ExchangeRun>(ctx); };
+  w.parts = mpi_job_parts;
   c.add(w);
 }
 

@@ -21,8 +21,10 @@ std::string parse_mpi_job_fields(const nlohmann::json& w, MpiJobSpec* out) {
 
 MpiJobSeries::MpiJobSeries(const RunContext& ctx, Programs programs, std::string call)
     : sim_(ctx.sim), machine_(ctx.machine), scenario_(ctx.scenario), ids_(ctx.message_ids),
-      programs_(std::move(programs)), call_(std::move(call)), finished_(ctx.finished),
+      programs_(std::move(programs)), call_(std::move(call)), finished_(ctx.finished), part_(ctx.part),
       call_us_(ctx.scenario.series.size(), -1.0) {}
+
+size_t mpi_job_parts(const Scenario& scenario) { return scenario.series.size(); }
 
 MpiJobSeries::~MpiJobSeries() = default;
 
@@ -42,6 +44,11 @@ void MpiJobSeries::start_series(size_t s) {
   runs_.push_back(std::make_unique<NpbRun>(
       sim_, l.host, layers_.back().get(), programs_(), 0.0, series, ids_, [this, s, index]() {
         call_us_[s] = ps_to_us(runs_[index]->elapsed_ps()) / job().iterations;
+        if (part_ >= 0) {  // a part run: this series is all of it
+          done_ = true;
+          if (finished_) finished_();
+          return;
+        }
         sim_.after(kGapBetweenSeries, 0, EventKind::kWorkloadStep, 0, [this, s]() { start_series(s + 1); });
       }));
   runs_.back()->start();
@@ -49,13 +56,15 @@ void MpiJobSeries::start_series(size_t s) {
 
 std::string MpiJobSeries::stalled() const {
   if (done_ || runs_.empty() || !sim_.idle()) return "";
-  return call_ + " on " + scenario_.series[runs_.size() - 1].id + " stopped before its end:\n" +
+  return call_ + " on " + scenario_.series[part_ >= 0 ? static_cast<size_t>(part_) : runs_.size() - 1].id +
+         " stopped before its end:\n" +
          runs_.back()->where();
 }
 
 double MpiJobSeries::fraction_done() const {
   if (done_ || scenario_.series.empty()) return 1.0;
   if (runs_.empty()) return 0.0;
+  if (part_ >= 0) return runs_.back()->fraction_done();
   return (static_cast<double>(runs_.size() - 1) + runs_.back()->fraction_done()) /
          static_cast<double>(scenario_.series.size());
 }
