@@ -23,9 +23,10 @@ const std::string kCampaign = R"({"format":"hpc-interconnect-scenario","version"
   "series":[{"id":"ss-via","protocol":"ss-via","operation":"send"},{"id":"sci","protocol":"sci-mpich","operation":"send"}]},
   "trace":{"max_records_per_run":20000}})";
 
-std::string part_result(int k) {
+/// Part `k` of `scenario` run alone: its part_result_json().
+std::string part_result(int k, const std::string& scenario = kCampaign) {
   std::string err;
-  auto s = Session::create(kCampaign, &err, k);
+  auto s = Session::create(scenario, &err, k);
   EXPECT_TRUE(s) << err;
   if (!s) return "";
   while (!s->run(1u << 16)) {
@@ -74,13 +75,7 @@ TEST(SessionParts, BtioPartsMergeToTheWholeRun) {
   while (!whole->run(1u << 20)) {
   }
   std::vector<std::string> parts;
-  for (int k = 0; k < 3; ++k) {
-    auto p = Session::create(btio, &err, k);
-    ASSERT_TRUE(p) << err;
-    while (!p->run(1u << 20)) {
-    }
-    parts.push_back(p->part_result_json());
-  }
+  for (int k = 0; k < 3; ++k) parts.push_back(part_result(k, btio));
   const std::string merged = Session::merge(btio, parts, &err);
   EXPECT_EQ(merged, whole->result_json()) << err;
   auto j = nlohmann::json::parse(merged);
@@ -107,13 +102,7 @@ TEST(SessionParts, AStalledPartEndsTheRunAndItsMerge) {
   auto j = nlohmann::json::parse(expected);
   ASSERT_TRUE(j.contains("stalled")) << "PVFS2 1.0.1's list I/O no longer stalls";
   std::vector<std::string> parts;
-  for (int k = 0; k < 3; ++k) {
-    auto p = Session::create(btio, &err, k);
-    ASSERT_TRUE(p) << err;
-    while (!p->run(1u << 20)) {
-    }
-    parts.push_back(p->part_result_json());
-  }
+  for (int k = 0; k < 3; ++k) parts.push_back(part_result(k, btio));
   ASSERT_NE(parts[1].find("\"stalled\""), std::string::npos);
   EXPECT_EQ(Session::merge(btio, parts, &err), expected) << err;
   EXPECT_EQ(Session::merge(btio, {parts[0], parts[1]}, &err), expected) << err;

@@ -34,9 +34,11 @@ hpcsim::Session* find(uint32_t id) {
 }
 }  // namespace
 
-HS_EXPORT uint32_t hs_create(const char* scenario_json) {
+namespace {
+/// A new session (Session::create's `part`: -1 the whole run): its id, or 0 with last_error set.
+uint32_t create_session(const char* scenario_json, int part) {
   std::string err;
-  auto s = hpcsim::Session::create(scenario_json ? scenario_json : "", &err);
+  auto s = hpcsim::Session::create(scenario_json ? scenario_json : "", &err, part);
   if (!s) {
     last_error = err;
     return 0;
@@ -45,18 +47,13 @@ HS_EXPORT uint32_t hs_create(const char* scenario_json) {
   sessions()[id] = std::move(s);
   return id;
 }
+}  // namespace
+
+HS_EXPORT uint32_t hs_create(const char* scenario_json) { return create_session(scenario_json, -1); }
 
 /// hs_create for one part of a workload with parts (Session::create's `part`): 0 when refused (hs_last_error).
 HS_EXPORT uint32_t hs_create_part(const char* scenario_json, int32_t part) {
-  std::string err;
-  auto s = hpcsim::Session::create(scenario_json ? scenario_json : "", &err, part < 0 ? 0 : part);
-  if (!s) {
-    last_error = err;
-    return 0;
-  }
-  uint32_t id = next_id++;
-  sessions()[id] = std::move(s);
-  return id;
+  return create_session(scenario_json, part < 0 ? 0 : part);
 }
 
 /// How many independent parts the scenario's run has (1: none), or -1 when refused (hs_last_error).
