@@ -69,6 +69,15 @@ export class PartsWorker implements SimWorker {
   private messagesBefore = 0;
   private recordsBefore = 0;
   private maxRecords = DEFAULT_MAX_RECORDS;
+  /** The part each worker runs now. */
+  private readonly running: number[] = [];
+  /** Records posted of each part (the trace cap counts them). */
+  private readonly recordsPosted: number[] = [];
+  /** The scenario has fewer than two parts: the first worker runs it as it is, and its messages pass through. */
+  private serial = false;
+  private startMessage: Start | null = null;
+  /** Set once the run's result is being merged: later parts' messages are not the run's. */
+  private ended = false;
   private readyPosted = false;
   private topologyPosted = false;
   private failed = false;
@@ -141,9 +150,6 @@ export class PartsWorker implements SimWorker {
     });
   }
 
-  private serial = false;
-  private startMessage: Start | null = null;
-
   /** Worker `i` takes the next part, if any. */
   private startNext(i: number, m: Start): void {
     if (this.nextPart >= this.parts.length) return;
@@ -152,9 +158,6 @@ export class PartsWorker implements SimWorker {
     this.running[i] = part;
     this.worker(i).postMessage({ ...m, part });
   }
-
-  /** The part each worker runs now. */
-  private readonly running: number[] = [];
 
   private fromWorker(i: number, m: FromWorker): void {
     if (this.terminated || this.failed) return;
@@ -247,12 +250,9 @@ export class PartsWorker implements SimWorker {
     if (this.frontier === this.parts.length) this.merge(i, this.parts.length);
   }
 
-  /** Set once the run's result is being merged: later parts' messages are not the run's. */
-  private ended = false;
-
   /** A batch of the frontier part, offset into the run and cut at the trace cap. */
   private postBatch(batch: TraceBatch): void {
-    const room = Math.max(0, this.maxRecords - this.recordsBefore - this.frontierRecordsOf());
+    const room = Math.max(0, this.maxRecords - this.recordsBefore - (this.recordsPosted[this.frontier] ?? 0));
     const n = Math.min(batch.n, room);
     if (n === 0) return;
     const cut = <T extends Float64Array | Uint32Array | Int32Array>(a: T): T => (n < batch.n ? (a.slice(0, n) as T) : a);
@@ -269,12 +269,6 @@ export class PartsWorker implements SimWorker {
     }
     this.recordsPosted[this.frontier] = (this.recordsPosted[this.frontier] ?? 0) + n;
     this.emit({ type: 'trace', batch: out });
-  }
-
-  /** Records posted of each part. */
-  private readonly recordsPosted: number[] = [];
-  private frontierRecordsOf(): number {
-    return this.recordsPosted[this.frontier] ?? 0;
   }
 
   private postProgress(): void {
