@@ -57,10 +57,11 @@ options
                        or one JSON object {"study": {parameter, figure, unit, paper, points: [{value, figure}]}});
                        FIGURE is latency:SERIES:BYTES, bandwidth:SERIES:BYTES, table:TABLE:ROW:COLUMN or
                        gain:TABLE:ROW:COLUMN:OVER_COLUMN (percent; rows and columns by label)
-  --critical-path SERIES:BYTES | MESSAGE_ID
+  --critical-path SERIES:BYTES | MESSAGE_ID | call:SERIES[:N]
                        print the critical path of the first message of that series with that payload (or of the
-                       message with that id): each piece of its send-to-completion time with the resource it went
-                       to (host CPU, PCI bus, NIC, link, wake-up, storage) or the wait; with --format json one object
+                       message with that id, or of the series' N-th PVFS2 I/O call of its first client, N from 1):
+                       each piece of its time with the resource it went to (host CPU, PCI bus, NIC, link, wake-up,
+                       storage) or the wait; with --format json one object
                        {"critical_path": {message, total_us, segments, by_resource_us, ...}}. Runs on the wasm engine,
                        which keeps the whole trace
   --iteration          with --critical-path: the whole ping-pong iteration the message starts (the sending host's
@@ -88,6 +89,7 @@ examples
   npm run sim -- qsnet-256-half-shift --engine wasm --max-events 100000
   npm run sim -- pvfs2-mpi-tile-io --sweep host.memcpy_MBps=600,900,1200
   npm run sim -- portals-qsnet-pingpong --critical-path portals-put:0
+  npm run sim -- pvfs2-btio --critical-path call:iba:3
   npm run sim -- --sweep pci.clock_MHz=33,66,100,133 --figure latency:portals-put:0
 `;
 
@@ -270,6 +272,7 @@ async function main(): Promise<void> {
   if (typeof pathTarget === 'string') fail(pathTarget);
   if (pathTarget && sweep) fail('--critical-path: not with --sweep (one path of one run)');
   if (o.iteration && !pathTarget) fail('--iteration: only with --critical-path');
+  if (o.iteration && pathTarget && 'call' in pathTarget) fail('--iteration: not with an I/O call (an iteration is a ping-pong\'s)');
   const figure = o.figure === undefined ? undefined : parseFigure(o.figure);
   if (typeof figure === 'string') fail(`--figure: ${figure}`);
   if (figure && !sweep) fail('--figure: only with --sweep (a figure against the swept parameter)');

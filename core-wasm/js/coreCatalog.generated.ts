@@ -788,6 +788,30 @@ export const CORE_CATALOG = {
       "kind": 83,
       "name": "list_piece",
       "about": "one piece of a BMI list transfer in the receiver's memory (its host; message, bytes): index << 12 | sender node"
+    },
+    {
+      "kind": 84,
+      "name": "pvfs2_work",
+      "about": "Work: what a PVFS2 client or server thread is busy with (its host; protocols/pvfs2/cpu.h)",
+      "values": {
+        "1": "PVFS_sys_io set-up",
+        "2": "BMI post",
+        "3": "BMI test (a completion)",
+        "4": "BMI copy (slot or eager buffer)",
+        "5": "LIO pack / unpack",
+        "6": "DMA descriptors",
+        "7": "VAPI calls",
+        "8": "server request",
+        "9": "dspace getattr",
+        "10": "flow step",
+        "11": "flow copy",
+        "12": "server response",
+        "13": "lio_listio round",
+        "14": "AIO pread / pwrite",
+        "15": "Trove op done",
+        "16": "application copy",
+        "17": "AIO notification thread"
+      }
     }
   ]
 } as const;

@@ -13,8 +13,10 @@
  * waiting); else it is plain waiting. The segments
  * tile [start, end] exactly, so their total is the unit's time.
  *
- * Units: a message (send call to its last record) or a ping-pong iteration (the sending host's Post receive to its
- * Wait for arrival: seed 002 Table 1's four steps, which the result gives as `phases`). Pure; no DOM.
+ * Units: a message (send call to its last record), a ping-pong iteration (the sending host's Post receive to its
+ * Wait for arrival: seed 002 Table 1's four steps, which the result gives as `phases`), or a PVFS2 I/O call (a
+ * client's PVFS_sys_io, from its client_requests rising from 0 to their return to 0: every message and every
+ * pvfs2_work step of the client's and the servers' threads the call waited on). Pure; no DOM.
  */
 import { CORE_CATALOG } from './coreCatalog.generated';
 import type { Topology, TopologyComponent, TraceColumnsView } from './bridgeTypes';
@@ -67,7 +69,22 @@ export interface PathPhase {
   end_ps: number;
 }
 
-export type PathUnit = { kind: 'message' | 'iteration'; message: number };
+/**
+ * One PVFS2 I/O call of a client (seed 000): from the client_requests record that raises its host's outstanding
+ * requests from 0 to the one that returns them to 0 (`last`, the record the path is walked back from).
+ */
+export interface IoCall {
+  /** The client's host component. */
+  host: number;
+  start_ps: number;
+  end_ps: number;
+  /** Index of the closing client_requests record. */
+  last: number;
+  /** The series (its place in workload.series) of the first message the call's window holds; −1 when none. */
+  series: number;
+}
+
+export type PathUnit = { kind: 'message' | 'iteration'; message: number } | { kind: 'call'; message: 0; call: IoCall };
 
 export interface CriticalPath {
   unit: PathUnit;
@@ -87,7 +104,9 @@ const VALUE_NAMES = new Map<number, Record<string, string>>(
   CORE_CATALOG.trace_kinds.flatMap((k) => ('values' in k && typeof k.values === 'object' ? [[k.kind, k.values as Record<string, string>]] : [])),
 );
 const PACKET_KINDS = new Set(['qdma_packet', 'rdma_packet', 'ack_packet', 'nak_packet', 'control_packet'].map((n) => KIND[n]));
-const PROCESSOR_KINDS = new Set(['nic_thread', 'hca_step', 'host_op', 'e4_event', 'trove_op'].map((n) => KIND[n]));
+const PROCESSOR_KINDS = new Set(['nic_thread', 'hca_step', 'host_op', 'e4_event', 'trove_op', 'pvfs2_work'].map((n) => KIND[n]));
+/** pvfs2_work codes (protocols/pvfs2/cpu.h's Work) that are Trove's: lio_listio round, AIO pread/pwrite, op done, notification thread. */
+const PVFS2_TROVE_WORK = new Set([13, 14, 15, 17]);
 const HOST_OP_SEND = 2;
 const HOST_OP_POST_RECEIVE = 1;
 const HOST_OP_WAIT_ARRIVAL = 4;
@@ -109,13 +128,14 @@ export class PathContext {
     this.busName = topology?.bus?.name ?? 'PCI';
   }
 
-  /** The resource class of record kind `kind` on `component`. */
-  resourceOf(kind: number, component: number): ResourceClass {
+  /** The resource class of record kind `kind` on `component` (`value`: the record's, for pvfs2_work's Trove steps). */
+  resourceOf(kind: number, component: number, value = 0): ResourceClass {
     if (PACKET_KINDS.has(kind)) return this.links.get(component)?.kind === 'ring' ? 'sci_ringlet' : 'link';
     if (kind === KIND.pci_transaction) return 'pci';
     if (kind === KIND.host_op || kind === KIND.host_thread || kind === KIND.vi_descriptor) return 'host_cpu';
     if (kind === KIND.host_wake) return 'wakeup';
     if (kind === KIND.trove_op) return 'storage';
+    if (kind === KIND.pvfs2_work) return PVFS2_TROVE_WORK.has(value) ? 'storage' : 'host_cpu';
     const c = this.components.get(component);
     if (c?.kind === 'host') return 'host_cpu';
     if (c?.kind === 'pci') return 'pci';
@@ -211,6 +231,7 @@ function sendCall(trace: TraceColumnsView, ctx: PathContext, first: number): { h
  * O(trace length) for the scans plus O(path length · overlapping records) for the gaps.
  */
 export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: PathUnit): CriticalPath {
+  if (unit.kind === 'call') return walk(trace, ctx, unit, unit.call.start_ps, unit.call.last, unit.call.host, []);
   const records = recordsOf(trace, unit.message);
   if (records.length === 0) throw new CriticalPathError(`message ${unit.message}: no trace records (no such message, or its records were beyond the trace's limit)`);
   let last = lastRecord(trace, records);
@@ -237,10 +258,16 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
       .filter((r) => trace.t_end_ps[r] > start && trace.t_start_ps[r] < endPs)
       .map((r) => ({ step: ctx.stepOf(trace, r), start_ps: Math.max(start, trace.t_start_ps[r]), end_ps: Math.min(endPs, trace.t_end_ps[r]) }));
   }
+  return walk(trace, ctx, unit, start, last, host, phases);
+}
+
+/** The path of `unit` from `start` to the end of record `last`, walked back along the causes; `host`: the unit's host (−1 none). */
+function walk(trace: TraceColumnsView, ctx: PathContext, unit: PathUnit, start: number, last: number, host: number, phases: PathPhase[]): CriticalPath {
   const end = trace.t_end_ps[last];
-  // The unit's messages: the message itself; for an iteration, also the reply its chain passes through. A chain
-  // record of another message is time the message queued behind it (role "queued").
-  const unitMessages = new Set<number>([unit.message]);
+  // The unit's messages: the message itself; for an iteration, also the reply its chain passes through; for an I/O
+  // call, every message on its chain. A chain record of another message is time the unit queued behind it (role
+  // "queued").
+  const unitMessages = new Set<number>(unit.kind === 'call' ? [] : [unit.message]);
 
   // Walk the causes back from the last record.
   const segments: PathSegment[] = [];
@@ -251,7 +278,7 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   const seen = new Set<number>();
   while (r >= 0 && t > start && !seen.has(r)) {
     seen.add(r);
-    if (unit.kind === 'iteration' && trace.message[r] !== 0) unitMessages.add(trace.message[r]);
+    if (unit.kind !== 'message' && trace.message[r] !== 0) unitMessages.add(trace.message[r]);
     const p = trace.cause[r] - 1;
     const rs = trace.t_start_ps[r];
     const re = trace.t_end_ps[r];
@@ -275,7 +302,7 @@ export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: Pa
   // Name the gaps: a busy resource, work of the unit in progress, or waiting.
   const hosts = new Set<number>();
   if (host >= 0) hosts.add(host);
-  for (const s of segments) if (s.record >= 0 && trace.kind[s.record] === KIND.host_op) hosts.add(trace.component[s.record]);
+  for (const s of segments) if (s.record >= 0 && (trace.kind[s.record] === KIND.host_op || trace.kind[s.record] === KIND.pvfs2_work)) hosts.add(trace.component[s.record]);
   if (gaps.length > 0) {
     const index = new GapIndex(trace, start, end, unitMessages, hosts, new Set(gaps.map((g) => trace.component[g.next])));
     for (const g of gaps) segments.push(...fillGap(trace, ctx, g, index));
@@ -291,7 +318,7 @@ function pathSegment(trace: TraceColumnsView, ctx: PathContext, r: number, start
   const component = trace.component[r];
   const message = trace.message[r];
   const step = role === 'queued' ? `message ${message}'s ${ctx.stepOf(trace, r)} (queued behind it)` : ctx.stepOf(trace, r);
-  return { start_ps: start, end_ps: end, resource: ctx.resourceOf(trace.kind[r], component), step, node: ctx.nodeOf(component), record: r, role, message };
+  return { start_ps: start, end_ps: end, resource: ctx.resourceOf(trace.kind[r], component, trace.value[r]), step, node: ctx.nodeOf(component), record: r, role, message };
 }
 
 /**
@@ -310,7 +337,7 @@ class GapIndex {
       if (qe <= start || qs >= end || qe <= qs || trace.kind[q] === KIND.message) continue;
       const m = trace.message[q];
       const c = trace.component[q];
-      if ((m !== 0 && messages.has(m)) || (m === 0 && trace.kind[q] === KIND.host_op && hosts.has(c))) this.ours.push(q);
+      if ((m !== 0 && messages.has(m)) || (m === 0 && (trace.kind[q] === KIND.host_op || trace.kind[q] === KIND.pvfs2_work) && hosts.has(c))) this.ours.push(q);
       else if (m !== 0 && components.has(c)) {
         let o = this.others.get(c);
         if (!o) this.others.set(c, (o = { records: [], longest: 0 }));
@@ -428,4 +455,70 @@ export function firstMessages(trace: TraceColumnsView): Map<string, number> {
     if (seen === undefined || trace.t_start_ps[r] < trace.t_start_ps[seen]) first.set(key, r);
   }
   return new Map([...first].map(([k, r]) => [k, trace.message[r]]));
+}
+
+/**
+ * Every PVFS2 I/O call in the trace (seed 000's clients: the client_requests level records of protocols/pvfs2), in
+ * order of start, each with the series of the first message record in its window. O(trace length).
+ */
+export function ioCalls(trace: TraceColumnsView): IoCall[] {
+  const open = new Map<number, number>();
+  const calls: IoCall[] = [];
+  for (let r = 0; r < trace.length; r++) {
+    if (trace.kind[r] !== KIND.client_requests) continue;
+    const host = trace.component[r];
+    if (!open.has(host)) {
+      if (trace.value[r] > 0) open.set(host, trace.t_start_ps[r]);
+    } else if (trace.value[r] === 0) {
+      calls.push({ host, start_ps: open.get(host) as number, end_ps: trace.t_end_ps[r], last: r, series: -1 });
+      open.delete(host);
+    }
+  }
+  calls.sort((a, b) => a.start_ps - b.start_ps || a.host - b.host);
+  const messages: number[] = [];
+  for (let r = 0; r < trace.length; r++) if (trace.kind[r] === KIND.message) messages.push(r);
+  messages.sort((a, b) => trace.t_start_ps[a] - trace.t_start_ps[b]);
+  for (const c of calls) {
+    let lo = 0;
+    let hi = messages.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (trace.t_start_ps[messages[mid]] < c.start_ps) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < messages.length && trace.t_start_ps[messages[lo]] <= c.end_ps) c.series = trace.value[messages[lo]];
+  }
+  return calls;
+}
+
+/** A kind of step on a path with the time it took there in all (stepTotals). */
+export interface StepTotal {
+  resource: ResourceClass;
+  /** The step's name without the message it served ("PCI-X DMA read", "waiting for pcix7 (busy)", "AIO pread / pwrite"). */
+  step: string;
+  ps: number;
+  /** Segments summed. */
+  count: number;
+}
+
+/**
+ * The path's time by kind of step, largest first: what a long path (a PVFS2 I/O call's hundreds of segments) spent
+ * its time on. Message numbers are dropped from the names, so one kind of step sums over every message it served.
+ */
+export function stepTotals(path: CriticalPath): StepTotal[] {
+  const totals = new Map<string, StepTotal>();
+  for (const s of path.segments) {
+    const step = s.step
+      .replace(/^message \d+'s /, '')
+      .replace(/ \(queued behind it\)$/, '')
+      .replace(/ \(busy with message \d+\)$/, ' (busy)')
+      .replace(/ on node \d+\)$/, ')');
+    const key = `${s.resource}\u0000${step}`;
+    const t = totals.get(key);
+    if (t) {
+      t.ps += s.end_ps - s.start_ps;
+      t.count++;
+    } else totals.set(key, { resource: s.resource, step, ps: s.end_ps - s.start_ps, count: 1 });
+  }
+  return [...totals.values()].sort((a, b) => b.ps - a.ps);
 }

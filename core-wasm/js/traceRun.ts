@@ -36,9 +36,12 @@ export function joinBatches(batches: TraceBatch[]): TraceColumnsView {
   return out;
 }
 
-/** Runs `scenarioText` to its end keeping every trace record; throws the core's error (naming the field) when refused. */
-export function runKeepingTrace<R = unknown>(core: CoreBridge, scenarioText: string, budget = 1 << 18): TracedRun<R> {
-  const id = core.create(scenarioText);
+/**
+ * Runs `scenarioText` to its end keeping every trace record (the scenario's limits apply); throws the core's error
+ * (naming the field) when refused. `part`: run only that part of a workload with parts (coreBridge createPart).
+ */
+export function runKeepingTrace<R = unknown>(core: CoreBridge, scenarioText: string, budget = 1 << 18, part?: number): TracedRun<R> {
+  const id = part === undefined ? core.create(scenarioText) : core.createPart(scenarioText, part);
   if (id <= 0) throw new Error(core.lastError() || 'the core refused the scenario');
   try {
     const topology = core.topology(id);
@@ -49,7 +52,7 @@ export function runKeepingTrace<R = unknown>(core: CoreBridge, scenarioText: str
       if (status === 'finished') break;
       if (status === 'failed') throw new Error(core.lastError() || 'the run failed');
     }
-    return { result: JSON.parse(core.resultText(id)) as R, topology, trace: joinBatches(batches) };
+    return { result: JSON.parse(part === undefined ? core.resultText(id) : core.partResultText(id)) as R, topology, trace: joinBatches(batches) };
   } finally {
     core.destroy(id);
   }

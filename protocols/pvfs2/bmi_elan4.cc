@@ -102,7 +102,7 @@ void BmiElan4::connect(int node, int peer) {
   Header h;
   h.kind = Kind::kConnect;
   const uint32_t msg = ++*ids_;
-  thread(node).run(cycles(post_cycles_), [this, node, peer, msg, h]() { qdma(node, peer, header_bytes_, msg, h); });
+  thread(node).run(Work::kBmiPost, cycles(post_cycles_), [this, node, peer, msg, h]() { qdma(node, peer, header_bytes_, msg, h); });
 }
 
 void BmiElan4::account(int node, int from, const Header& h) {
@@ -113,7 +113,7 @@ void BmiElan4::account(int node, int from, const Header& h) {
       Header a;
       a.kind = Kind::kAccept;
       const uint32_t msg = ++*ids_;
-      thread(node).run(cycles(post_cycles_), [this, node, from, msg, a]() { qdma(node, from, header_bytes_, msg, a); });
+      thread(node).run(Work::kBmiPost, cycles(post_cycles_), [this, node, from, msg, a]() { qdma(node, from, header_bytes_, msg, a); });
       break;
     }
     case Kind::kAccept:
@@ -169,7 +169,7 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
   const Time list_ps = cycles(post_cycles_ + segment_cycles_ * static_cast<double>(segments.size()));
   if (eager) {
     // The data goes into the QDMA's send buffer (the DMA reads it from there): the send is complete at once.
-    t.copy(total, list_ps, [this, node, peer, msg, in, total, sent = std::move(sent)]() {
+    t.copy(Work::kBmiCopy, total, list_ps, [this, node, peer, msg, in, total, sent = std::move(sent)]() {
       with_credit(node, peer, [this, node, peer, msg, in, total, sent]() {
         Header h;
         h.kind = Kind::kEager;
@@ -201,13 +201,13 @@ void BmiElan4::transmit(int node, int peer, int tag, const std::vector<uint32_t>
     });
   };
   if (!pack) {
-    t.run(list_ps, rts);
+    t.run(Work::kBmiPost, list_ps, rts);
     return;
   }
   // LIO: copy every region into buffers of the pre-mapped bounce pool (bmi_gm's setup_send_data_buffer_list).
   packed_ += total;
   const Time region_ps = lio_region_ps_ * static_cast<Time>(segments.size());
-  pool_get(node, buffers, [&t, total, list_ps, region_ps, rts]() { t.copy(total, list_ps + region_ps, rts); });
+  pool_get(node, buffers, [&t, total, list_ps, region_ps, rts]() { t.copy(Work::kLioPack, total, list_ps + region_ps, rts); });
 }
 
 int BmiElan4::pool_buffers_for(uint64_t bytes) const {
@@ -242,7 +242,7 @@ void BmiElan4::on_slot(int node) {
   // streaming) and hands the slot back (q_fptr write-back, re-prime).
   InputQueue& q = *queues_[static_cast<size_t>(node)];
   const uint32_t bytes = q.front().bytes;
-  t.copy(bytes, cycles(poll_cycles_) + t.host().cache_miss_ps(), [this, node, &q]() {
+  t.copy(Work::kBmiTest, bytes, cycles(poll_cycles_) + t.host().cache_miss_ps(), [this, node, &q]() {
     const QueueSlot slot = q.front();
     q.consume(thread(node).host(), []() {});
     auto it = headers_.find(slot.cookie);
@@ -292,7 +292,7 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
   };
   std::vector<uint32_t> mine = trim_segments(recv.segments, in.bytes);
   if (!in.rendezvous) {  // eager: copy out of the slot into the receive's segments
-    t.copy(in.bytes, cycles(segment_cycles_ * static_cast<double>(mine.size())), complete);
+    t.copy(Work::kBmiCopy, in.bytes, cycles(segment_cycles_ * static_cast<double>(mine.size())), complete);
     return;
   }
   Elan4Nic& e4 = cluster_.elan4(node, 0);
@@ -327,7 +327,7 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
         const Time list_ps = unpack ? cycles(segment_cycles_ * static_cast<double>(mine.size())) +
                                           lio_region_ps_ * static_cast<Time>(mine.size())
                                     : 0;
-        th.copy(copy, cycles(poll_cycles_) + list_ps, [this, node, in, complete, unpack, buffers, mine, from]() {
+        th.copy(unpack ? Work::kLioPack : Work::kBmiTest, copy, cycles(poll_cycles_) + list_ps, [this, node, in, complete, unpack, buffers, mine, from]() {
           if (unpack) {
             for (size_t i = 0; i < mine.size(); ++i)
               record_piece(node, in, static_cast<uint32_t>(i), mine[i], from);
@@ -338,7 +338,7 @@ void BmiElan4::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
         });
       });
       descriptors_ += 1;
-      t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+      t.run(Work::kDescriptors, cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
     };
     if (unpack)
       pool_get(node, buffers, pull);
@@ -374,11 +374,11 @@ void BmiElan4::iterate(int node, const BmiIncoming& in, std::shared_ptr<const st
     record_piece(node, in, static_cast<uint32_t>(k), bytes, posted);
   });
   d->dst_event->set_write([this, node, in, pieces, k, complete]() {
-    thread(node).run(cycles(poll_cycles_), [this, node, in, pieces, k, complete]() {
+    thread(node).run(Work::kBmiTest, cycles(poll_cycles_), [this, node, in, pieces, k, complete]() {
       iterate(node, in, pieces, k + 1, complete);
     });
   });
-  t.run(cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
+  t.run(Work::kDescriptors, cycles(post_cycles_ + descriptor_cycles_), [&e4, &host, d]() { e4.post_dma(host, d, []() {}); });
 }
 
 void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint32_t>& mine,
@@ -405,7 +405,7 @@ void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint3
   h.send_id = in.cookie;
   qdma(node, in.peer, header_bytes_, in.message, h, &fin);
   seamur->set_copy(fin);
-  seamur->set_write([this, node, complete]() { thread(node).run(cycles(poll_cycles_), complete); });
+  seamur->set_write([this, node, complete]() { thread(node).run(Work::kBmiTest, cycles(poll_cycles_), complete); });
   // Trace: each descriptor's piece lands in chain order (one SEAMUR count each).
   auto since = std::make_shared<Time>(sim().now());
   seamur->set_observer([this, node, in, pieces, since](uint32_t remaining) {
@@ -426,7 +426,7 @@ void BmiElan4::sg_chain(int node, const BmiIncoming& in, const std::vector<uint3
   descriptors_ += k;
   chained_ += k;
   // Build the N descriptors and write them into Elan memory (write-combined PIO), then one SET_EVENT.
-  t.run(cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [&e4, &host, k, kick, in]() {
+  t.run(Work::kDescriptors, cycles(post_cycles_ + descriptor_cycles_ * static_cast<double>(k)), [&e4, &host, k, kick, in]() {
     e4.pio_write(host, static_cast<uint32_t>(kE4DmaDescriptorBytes * k), in.message, []() {}, []() {});
     e4.post_command(host, kE4WordBytes, in.message, [kick, m = in.message]() { kick->trigger(m); }, []() {});
   });
@@ -438,7 +438,7 @@ void BmiElan4::send_fin(int node, const BmiIncoming& in, int error) {
   h.in = in;
   h.send_id = in.cookie;
   h.error = error;
-  thread(node).run(cycles(post_cycles_), [this, node, in, h]() {
+  thread(node).run(Work::kBmiPost, cycles(post_cycles_), [this, node, in, h]() {
     with_credit(node, in.peer, [this, node, in, h]() { qdma(node, in.peer, header_bytes_, in.message, h); });
   });
 }

@@ -64,7 +64,7 @@ void BmiIb::ensure_connected(int node, int peer, std::function<void()> then) {
   for (const auto& side : {std::pair{node, peer}, std::pair{peer, node}}) {
     const int x = side.first, y = side.second;
     direction(x, y).free_buffers = eager_buffers_;
-    thread(x).hold([this, x, y, key = std::pair{std::min(node, peer), std::max(node, peer)}](auto release) {
+    thread(x).hold(Work::kVapiCall, [this, x, y, key = std::pair{std::min(node, peer), std::max(node, peer)}](auto release) {
       auto left = std::make_shared<int>(eager_buffers_);
       auto post = std::make_shared<std::function<void()>>();
       *post = [this, x, y, left, weak_self = std::weak_ptr<std::function<void()>>(post), release, key]() {
@@ -108,7 +108,7 @@ void BmiIb::free_buffer(int node, int peer) {
 }
 
 void BmiIb::poll(int node, Step step) {
-  thread(node).hold([this, node, step = std::move(step)](std::function<void()> release) {
+  thread(node).hold(Work::kVapiCall, [this, node, step = std::move(step)](std::function<void()> release) {
     Host& host = net_.host(node);
     net_.hca(node).poll_cq(host, [this, &host, step, release](bool) {
       sim().after(cycles(poll_cycles_), host.id(), EventKind::kHostCpuDone, 0, [step, release]() { step(release); });
@@ -200,7 +200,7 @@ void BmiIb::transmit(int node, int peer, int tag, const std::vector<uint32_t>& s
   }
   const Time list_ps = cycles(post_cycles_ + segment_cycles_ * static_cast<double>(segments.size()));
   auto start = [this, node, peer, in, total, list_ps, sent = std::move(sent)]() mutable {
-    thread(node).hold([this, node, peer, in, total, list_ps, sent](std::function<void()> release) {
+    thread(node).hold(Work::kVapiCall, [this, node, peer, in, total, list_ps, sent](std::function<void()> release) {
       Host& host = net_.host(node);
       if (!in.rendezvous) {
         // encourage_send_waiting_buffer: memcpy_from_buflist into the send buffer, post_rr_ack, post_sr.
@@ -269,7 +269,7 @@ void BmiIb::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
       return;
     }
     // memcpy_to_buflist out of the receive buffer, post_rr, post_sr_ack.
-    thread(node).hold([this, node, in, n = mine.size(), complete](std::function<void()> release) {
+    thread(node).hold(Work::kVapiCall, [this, node, in, n = mine.size(), complete](std::function<void()> release) {
       const Time d = cycles(segment_cycles_ * static_cast<double>(n)) +
                      transfer_time_ps(in.bytes, thread(node).memcpy_Bps());
       sim().after(d, net_.host(node).id(), EventKind::kHostCpuDone, 0, [this, node, in, release, complete]() {
@@ -284,7 +284,7 @@ void BmiIb::deliver(int node, const BmiIncoming& in, BmiReceive recv) {
   // send_cts: a send buffer, each receive segment registered, post_rr_ack, the CTS with the list.
   const int peer = in.peer;
   acquire_buffer(node, peer, [this, node, peer, in, mine, complete]() {
-    thread(node).hold([this, node, peer, in, mine, complete](std::function<void()> release) {
+    thread(node).hold(Work::kVapiCall, [this, node, peer, in, mine, complete](std::function<void()> release) {
       register_each(node, mine, false, [this, node, peer, in, mine, complete, release]() {
         const Time d = cycles(post_cycles_ + segment_cycles_ * static_cast<double>(mine.size()));
         sim().after(d, net_.host(node).id(), EventKind::kHostCpuDone, 0, [this, node, peer, in, mine, complete,
@@ -381,7 +381,7 @@ void BmiIb::write_data(int node, int peer, const BmiIncoming& in, std::vector<ui
 void BmiIb::refuse(int node, const BmiIncoming& in, int error) {
   if (!in.rendezvous) {  // the eager buffer still goes back to the sender
     if (in.unexpected) return;
-    thread(node).hold([this, node, in](std::function<void()> release) {
+    thread(node).hold(Work::kVapiCall, [this, node, in](std::function<void()> release) {
       repost_and_ack(node, in.peer, in.message, release);
     });
     return;
@@ -390,7 +390,7 @@ void BmiIb::refuse(int node, const BmiIncoming& in, int error) {
   // instead, so the sender's BMI_test sees it: it reposts, acknowledges and fails the send.
   const int peer = in.peer;
   acquire_buffer(node, peer, [this, node, peer, in, error]() {
-    thread(node).hold([this, node, peer, in, error](std::function<void()> release) {
+    thread(node).hold(Work::kVapiCall, [this, node, peer, in, error](std::function<void()> release) {
       post_message(node, peer, header_bytes_ + cts_bytes_, in.message,
                    [this, peer, node, in, error]() {
                      poll(peer, [this, peer, node, in, error](std::function<void()> rel) {

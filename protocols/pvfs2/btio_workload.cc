@@ -205,7 +205,7 @@ class BtioRun : public Pvfs2Run {
   void two_phase_step(FileSystem& fs, int rank, const npb::Op& op, std::function<void()> then) {
     const bool write = op.what == kWriteWindow, read = op.what == kReadWindow;
     if (!write && !read) {  // kFillSendBuffer, kUnpackReceived
-      fs.thread(rank).copy(static_cast<uint64_t>(op.bytes), 0, std::move(then));
+      fs.thread(rank).copy(Work::kApplication, static_cast<uint64_t>(op.bytes), 0, std::move(then));
       return;
     }
     Extent w = plan_.window[static_cast<size_t>(op.request)][static_cast<size_t>(rank)];

@@ -123,7 +123,7 @@ std::string FileSystem::io(int client, IoType type, const std::vector<Extent>& f
       if (--*left == 0) (*finish)();
     };
   }
-  thread(node).run(client_call_ps_ + client_server_ps_ * static_cast<Time>(parts.size()), [this, parts]() {
+  thread(node).run(Work::kSysIo, client_call_ps_ + client_server_ps_ * static_cast<Time>(parts.size()), [this, parts]() {
     for (auto& part : parts) client_part(part);
   });
   return "";
@@ -167,7 +167,7 @@ void FileSystem::client_step(std::shared_ptr<Part> part, size_t i) {
   if (step.packed) ++counters_.packed_steps;
   Thread& t = thread(part->client);
   auto next = [this, part, i]() { client_step(part, i + 1); };
-  t.run(flow_step_ps_, [this, part, i, next, &t]() {
+  t.run(Work::kFlowStep, flow_step_ps_, [this, part, i, next, &t]() {
     const FlowStep& s = part->steps[i];
     if (part->type == IoType::kWrite) {
       auto go = [this, part, i, next]() {
@@ -175,7 +175,7 @@ void FileSystem::client_step(std::shared_ptr<Part> part, size_t i) {
         send(*bmi_, part->client, part->server, part->tag, st.memory_segments, st.bytes, next);
       };
       if (s.packed)
-        t.copy(s.bytes, 0, go);
+        t.copy(Work::kFlowCopy, s.bytes, 0, go);
       else
         go();
       return;
@@ -184,7 +184,7 @@ void FileSystem::client_step(std::shared_ptr<Part> part, size_t i) {
                     [part, i, next, &t](int, uint64_t) {
                       const FlowStep& st = part->steps[i];
                       if (st.packed)
-                        t.copy(st.bytes, 0, next);
+                        t.copy(Work::kFlowCopy, st.bytes, 0, next);
                       else
                         next();
                     });
@@ -198,7 +198,7 @@ void FileSystem::server_request(int server, const BmiIncoming& in) {
   by_tag_.erase(it);
   ++counters_.requests;
   auto prelude = [this, server, part]() {
-    thread(server).run(server_request_ps_, [this, part]() {
+    thread(server).run(Work::kServerRequest, server_request_ps_, [this, part]() {
       send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(response_bytes_)}, response_bytes_,
            []() {});
       if (part->type == IoType::kWrite)
@@ -215,7 +215,7 @@ void FileSystem::server_request(int server, const BmiIncoming& in) {
     return;
   }
   ++counters_.getattr_misses;
-  dbpf_threads_[s]->run(getattr_ps_, [this, s, prelude]() {
+  dbpf_threads_[s]->run(Work::kGetattr, getattr_ps_, [this, s, prelude]() {
     troves_[s]->cache_attributes();
     prelude();
   });
@@ -239,13 +239,13 @@ void FileSystem::server_write_flow(std::shared_ptr<Part> part) {
                     [this, part, post, i](int, uint64_t) {
                       part->recv_pending = false;
                       const FlowStep& st = part->steps[i];
-                      thread(part->server).run(flow_step_ps_, [this, part, post, i]() {
+                      thread(part->server).run(Work::kFlowStep, flow_step_ps_, [this, part, post, i]() {
                         const FlowStep& s2 = part->steps[i];
                         trove_list(part->server, IoType::kWrite, s2, [this, part, post]() {
                           --part->held;
                           level(TraceKind::kFlowBuffers, part->server, -1);
                           if (++part->finished_steps == part->steps.size()) {
-                            thread(part->server).run(completion_ps_, [this, part, post]() {
+                            thread(part->server).run(Work::kServerResponse, completion_ps_, [this, part, post]() {
                               send(*bmi_, part->server, part->client, part->tag,
                                    {static_cast<uint32_t>(response_bytes_)}, response_bytes_, []() {});
                               *post = nullptr;  // break the cycle
@@ -274,7 +274,7 @@ void FileSystem::server_read_flow(std::shared_ptr<Part> part) {
     counters_.max_buffers = std::max(counters_.max_buffers, part->held);
     const FlowStep& s = part->steps[i];
     trove_list(part->server, IoType::kRead, s, [this, part, fill, i]() {
-      thread(part->server).run(flow_step_ps_, [this, part, fill, i]() {
+      thread(part->server).run(Work::kFlowStep, flow_step_ps_, [this, part, fill, i]() {
         const FlowStep& st = part->steps[i];
         send(*bmi_, part->server, part->client, part->tag, {static_cast<uint32_t>(st.bytes)}, st.bytes,
              [this, part, fill]() {
@@ -314,7 +314,8 @@ void FileSystem::trove_list(int server, IoType type, const FlowStep& step, std::
 void FileSystem::level(TraceKind kind, int node, int delta) {
   int32_t& v = levels_[{kind, node}];
   v += delta;
-  sim_.trace().record(sim_.now(), sim_.now(), kind, thread(node).host().id(), 0, 0, v);
+  // A level the page and ioCalls (core-wasm/js/criticalPath.ts) rebuild state from: kept beyond the per-run limit.
+  sim_.trace().record_state(sim_.now(), sim_.now(), kind, thread(node).host().id(), 0, 0, v);
 }
 
 }  // namespace hpcsim::pvfs2

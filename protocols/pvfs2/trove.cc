@@ -67,13 +67,15 @@ void Trove::issue(std::shared_ptr<Op> op, uint32_t k, bool from_main) {
   // The lio_listio call: on the server's thread that posts the op, or in the notification thread of the round
   // before (or of the op that freed the slot).
   if (from_main)
-    main_.run(lio_listio_ps_, [this, op, k]() { round(op, k); });
+    main_.run(Work::kLioListio, lio_listio_ps_, [this, op, k]() { round(op, k); });
   else
-    notification(lio_listio_ps_, [this, op, k]() { round(op, k); });
+    notification(Work::kLioListio, lio_listio_ps_, [this, op, k]() { round(op, k); });
 }
 
-void Trove::notification(Time busy, std::function<void()> then) {
+void Trove::notification(Work work, Time busy, std::function<void()> then) {
   const Time start = processors_ ? processors_->reserve(sim_.now(), busy) : sim_.now();
+  if (busy > 0)
+    sim_.trace().record(start, start + busy, TraceKind::kPvfs2Work, aio_.host().id(), 0, 0, static_cast<int32_t>(work));
   sim_.at(start + busy, aio_.host().id(), EventKind::kGeneric, 0, std::move(then));
 }
 
@@ -83,12 +85,12 @@ void Trove::round(std::shared_ptr<Op> op, uint32_t k) {
   const uint64_t bytes = op->bytes / op->rounds + (k + 1 == op->rounds ? op->bytes % op->rounds : 0);
   const Time queued = sim_.now();
   const Time syscall = aiocb_ps_ + (op->write ? ext3_.write_call_ps() : 0);
-  aio_.copy(bytes, syscall, [this, op, k, bytes, queued, syscall]() {
+  aio_.copy(Work::kAio, bytes, syscall, [this, op, k, bytes, queued, syscall]() {
     const Time ran = transfer_time_ps(bytes, aio_.memcpy_Bps()) + syscall;
     trace(std::max(queued, sim_.now() - ran), bytes, op->write ? 1 : 2);
     if (op->write) ext3_.wrote(bytes, op->end);
     // SIGEV_THREAD: glibc creates the notification thread, which checks the aiocb and issues the next round.
-    notification(thread_create_ps_, [this, op, k]() {
+    notification(Work::kNotification, thread_create_ps_, [this, op, k]() {
       if (k + 1 < op->rounds)
         issue(op, k + 1, false);
       else
@@ -106,7 +108,7 @@ void Trove::finish(std::shared_ptr<Op> op) {
       ready_.pop_front();
       issue(std::move(next), k, false);
     }
-    main_.run(completion_ps_, op->done);
+    main_.run(Work::kTroveDone, completion_ps_, op->done);
   };
   if (!(op->write && sync_)) {
     complete();

@@ -71,8 +71,8 @@ class Trove {
   void issue(std::shared_ptr<Op> op, uint32_t k, bool from_main);
   void round(std::shared_ptr<Op> op, uint32_t k);
   void finish(std::shared_ptr<Op> op);
-  /// `busy` ps of a notification thread's work on one of the node's processors, then `then`.
-  void notification(Time busy, std::function<void()> then);
+  /// `busy` ps of a notification thread's `work` on one of the node's processors (a pvfs2_work record), then `then`.
+  void notification(Work work, Time busy, std::function<void()> then);
   /// A trove_op record of something that ran from `start` to now on the server's host (`op` 1 pwrite, 2 pread,
   /// 3 fsync).
   void trace(Time start, uint64_t bytes, int32_t op);

@@ -78,6 +78,24 @@ constexpr ValueCode kValueCodes[] = {
     {TraceKind::kViState, 3, "Error"},
     {TraceKind::kTroveOp, 1, "write"},
     {TraceKind::kTroveOp, 2, "read"},
+    // protocols/pvfs2/cpu.h's Work
+    {TraceKind::kPvfs2Work, 1, "PVFS_sys_io set-up"},
+    {TraceKind::kPvfs2Work, 2, "BMI post"},
+    {TraceKind::kPvfs2Work, 3, "BMI test (a completion)"},
+    {TraceKind::kPvfs2Work, 4, "BMI copy (slot or eager buffer)"},
+    {TraceKind::kPvfs2Work, 5, "LIO pack / unpack"},
+    {TraceKind::kPvfs2Work, 6, "DMA descriptors"},
+    {TraceKind::kPvfs2Work, 7, "VAPI calls"},
+    {TraceKind::kPvfs2Work, 8, "server request"},
+    {TraceKind::kPvfs2Work, 9, "dspace getattr"},
+    {TraceKind::kPvfs2Work, 10, "flow step"},
+    {TraceKind::kPvfs2Work, 11, "flow copy"},
+    {TraceKind::kPvfs2Work, 12, "server response"},
+    {TraceKind::kPvfs2Work, 13, "lio_listio round"},
+    {TraceKind::kPvfs2Work, 14, "AIO pread / pwrite"},
+    {TraceKind::kPvfs2Work, 15, "Trove op done"},
+    {TraceKind::kPvfs2Work, 16, "application copy"},
+    {TraceKind::kPvfs2Work, 17, "AIO notification thread"},
 };
 
 /// Kinds whose `value` is a level or an index rather than a code: what it counts ("values": "<text>").

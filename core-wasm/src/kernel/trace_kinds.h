@@ -30,7 +30,8 @@ namespace hpcsim {
   X(kFlowBuffers, 80, "flow_buffers", "flow buffers a PVFS2 server holds (its host; of pvfs2.flow_buffers a flow)") \
   X(kTroveOp, 81, "trove_op", "a Trove call on a PVFS2 server's AIO thread (its host): 1 write, 2 read; bytes")   \
   X(kClientRequests, 82, "client_requests", "PVFS2 I/O requests a client has outstanding, one per server a call touches (its host)") \
-  X(kListPiece, 83, "list_piece", "one piece of a BMI list transfer in the receiver's memory (its host; message, bytes): index << 12 | sender node")
+  X(kListPiece, 83, "list_piece", "one piece of a BMI list transfer in the receiver's memory (its host; message, bytes): index << 12 | sender node") \
+  X(kPvfs2Work, 84, "pvfs2_work", "Work: what a PVFS2 client or server thread is busy with (its host; protocols/pvfs2/cpu.h)")
 
 enum class TraceKind : uint32_t {
 #define HPCSIM_TRACE_KIND_ENUM(e, n, name, value) e = n,

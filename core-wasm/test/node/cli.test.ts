@@ -169,6 +169,10 @@ test('bad options are refused with exit 1 and one line naming the option', () =>
     [['--critical-path', 'nope:0'], /--critical-path: series "nope" is not in the scenario \(its series: portals-put, portals-get, tports-send\)/],
     [['--critical-path', 'portals-put:3'], /--critical-path: the run has no message of series "portals-put" with 3 bytes/],
     [['--iteration'], /--iteration: only with --critical-path/],
+    [['--critical-path', 'call:portals-put:0'], /--critical-path: I\/O calls count from 1/],
+    [['--critical-path', 'call:nope'], /--critical-path: series "nope" is not in the scenario/],
+    [['--critical-path', 'call:portals-put'], /--critical-path: the run has no PVFS2 I\/O call of series "portals-put" in its trace \(I\/O calls are a PVFS2 workload's\)/],
+    [['--critical-path', 'call:portals-put', '--iteration'], /--iteration: not with an I\/O call/],
     [['--figure', 'latency:portals-put:0'], /--figure: only with --sweep/],
     [['--sweep', 'pci.clock_MHz=33', '--figure', 'latency:portals-put'], /--figure: "latency:portals-put" is not latency:SERIES:BYTES/],
   ] as [string[], RegExp][]) {

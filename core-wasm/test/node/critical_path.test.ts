@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadWasm, ROOT } from '../../cli/engines';
-import { criticalPath, firstMessageOf, PathContext, pathSteps, type CriticalPath } from '../../js/criticalPath';
+import { criticalPath, firstMessageOf, ioCalls, PathContext, pathSteps, stepTotals, type CriticalPath } from '../../js/criticalPath';
 import { runKeepingTrace } from '../../js/traceRun';
 
 interface Table {
@@ -91,4 +91,29 @@ test('seed 001: One-Thread\'s overhead on the path splits into interrupt (~9 us)
   // §4.3: "~9 us interrupts, ~8 us threading" (approximate figures: 15%).
   within(part('woken by an interrupt'), 9, 0.15, 'interrupt wake-up');
   within(part('woken by another thread'), 8, 0.15, 'thread wake-up');
+});
+
+test('seed 000: a PVFS2 I/O call\'s path tiles the call; LIO\'s holds its pack/unpack on the host, SG-LIO\'s does not; both wait on Trove', async () => {
+  const core = await loadWasm();
+  const doc = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'pvfs2-mpi-tile-io.json'), 'utf8'));
+  doc.trace = { max_records: 5_000_000, max_records_per_run: 0 };
+  delete doc.walkthroughs;
+  const run = runKeepingTrace(core, JSON.stringify(doc));
+  for (let r = 0; r < run.trace.length; r++) assert.ok(run.trace.cause[r] <= r, `record ${r}'s cause ${run.trace.cause[r]} is not an earlier record`);
+  const calls = ioCalls(run.trace);
+  // Tile-IO: each of the 4 clients writes then reads its 1024-row tile in calls of 64 rows, per series.
+  assert.equal(calls.length, 3 * 4 * 2 * (1024 / 64));
+  const steps = (series: number) => {
+    const call = calls.filter((c) => c.series === series)[4];
+    assert.ok(call.end_ps > call.start_ps);
+    const path = criticalPath(run.trace, new PathContext(run.topology), { kind: 'call', message: 0, call });
+    assertTiles(path);
+    assert.ok(path.by_resource_ps.storage > 0, 'the call waits on Trove');
+    return new Map(stepTotals(path).map((t) => [t.step, t.ps]));
+  };
+  const sg = steps(doc.workload.series.findIndex((s: { id: string }) => s.id === 'sg-lio'));
+  const lio = steps(doc.workload.series.findIndex((s: { id: string }) => s.id === 'lio'));
+  assert.ok((lio.get('LIO pack / unpack') ?? 0) > 0, 'LIO packs on the path');
+  assert.equal(sg.get('LIO pack / unpack'), undefined, 'SG-LIO never packs');
+  assert.ok((sg.get('AIO pread / pwrite') ?? 0) > 0 && (lio.get('AIO pread / pwrite') ?? 0) > 0);
 });

@@ -31,7 +31,7 @@ export function hostThreadSpans(trace: TraceStore, host: number, from_ps: number
   const ops: ThreadSpan[] = [];
   const wakes: ThreadSpan[] = [];
   trace.forEachInWindow('host_op', from_ps, to_ps, (r) => {
-    if (trace.component[r] !== host) return;
+    if (trace.component[r] !== host || trace.kind[r] !== TraceKind.host_op) return;
     const v = trace.value[r];
     ops.push({ state: WAITS.has(v) ? 'polling' : 'running', start_ps: trace.t_start_ps[r], end_ps: trace.t_end_ps[r], what: OP_NAMES[v] ?? `op ${v}` });
   });

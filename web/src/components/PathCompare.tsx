@@ -26,7 +26,7 @@ export function PathCompare({ pathA, entry }: { pathA: CriticalPath; entry: Mess
     const message = firstMessages(compareRun.trace).get(`${indexB}:${entry.bytes}`);
     if (indexB < 0 || message === undefined) return { error: `run B has no ${seriesId ?? 'such'} message of ${entry.bytes} B` };
     try {
-      return { path: criticalPath(compareRun.trace, new PathContext(topology), { kind: pathA.unit.kind, message }) };
+      return { path: criticalPath(compareRun.trace, new PathContext(topology), { kind: pathA.unit.kind === 'iteration' ? 'iteration' : 'message', message }) };
     } catch (e) {
       if (e instanceof CriticalPathError) return { error: e.message };
       throw e;

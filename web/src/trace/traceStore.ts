@@ -21,7 +21,8 @@ export function categoryOfKind(kind: number): TraceCategory | null {
   if (kind === TraceKind.pci_transaction) return 'pci';
   if (kind === TraceKind.nic_thread || kind === TraceKind.hca_step) return 'nic_thread'; // Elan thread steps, InfiniBand HCA steps
   if (isLevelKind(kind)) return 'level';
-  if (kind === TraceKind.host_op || kind === TraceKind.trove_op) return 'host_op'; // host API steps, Trove calls
+  // host API steps, Trove calls, PVFS2 threads' work (protocols/pvfs2/cpu.h)
+  if (kind === TraceKind.host_op || kind === TraceKind.trove_op || kind === TraceKind.pvfs2_work) return 'host_op';
   if (kind === TraceKind.message) return 'message';
   // VIA descriptors and VI states (inspect/viQueues.ts), Elan4 event actions and counts (inspect/e4Events.ts)
   if (isQueueKind(kind)) return 'queue';
