@@ -810,7 +810,8 @@ export const CORE_CATALOG = {
         "14": "AIO pread / pwrite",
         "15": "Trove op done",
         "16": "application copy",
-        "17": "AIO notification thread"
+        "17": "AIO notification thread",
+        "18": "BMI test asleep in poll()"
       }
     }
   ]

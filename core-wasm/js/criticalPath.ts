@@ -107,6 +107,8 @@ const PACKET_KINDS = new Set(['qdma_packet', 'rdma_packet', 'ack_packet', 'nak_p
 const PROCESSOR_KINDS = new Set(['nic_thread', 'hca_step', 'host_op', 'e4_event', 'trove_op', 'pvfs2_work'].map((n) => KIND[n]));
 /** pvfs2_work codes (protocols/pvfs2/cpu.h's Work) that are Trove's: lio_listio round, AIO pread/pwrite, op done, notification thread. */
 const PVFS2_TROVE_WORK = new Set([13, 14, 15, 17]);
+/** pvfs2_work code of a BMI test asleep in poll() while a completion waits (bmi_ib): the process waits. */
+const PVFS2_TEST_ASLEEP = 18;
 const HOST_OP_SEND = 2;
 const HOST_OP_POST_RECEIVE = 1;
 const HOST_OP_WAIT_ARRIVAL = 4;
@@ -135,7 +137,7 @@ export class PathContext {
     if (kind === KIND.host_op || kind === KIND.host_thread || kind === KIND.vi_descriptor) return 'host_cpu';
     if (kind === KIND.host_wake) return 'wakeup';
     if (kind === KIND.trove_op) return 'storage';
-    if (kind === KIND.pvfs2_work) return PVFS2_TROVE_WORK.has(value) ? 'storage' : 'host_cpu';
+    if (kind === KIND.pvfs2_work) return PVFS2_TROVE_WORK.has(value) ? 'storage' : value === PVFS2_TEST_ASLEEP ? 'waiting' : 'host_cpu';
     const c = this.components.get(component);
     if (c?.kind === 'host') return 'host_cpu';
     if (c?.kind === 'pci') return 'pci';

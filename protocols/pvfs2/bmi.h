@@ -87,6 +87,7 @@ class BmiMethod {
  protected:
   Thread& thread(int node) { return threads_(node); }
   Simulator& sim() { return sim_; }
+  const Simulator& sim() const { return sim_; }
   /// Method: start moving `segments` (`total` B) to `peer`; `eager` tells which protocol. Call `sent(error)` when
   /// the send completes (at once for eager), and arrived() on the receiver when its header is there.
   virtual void transmit(int node, int peer, int tag, const std::vector<uint32_t>& segments, uint64_t total,

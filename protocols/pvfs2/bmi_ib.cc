@@ -44,7 +44,12 @@ BmiIb::BmiIb(Simulator& sim, InfinibandCluster& net, const ParameterSet& p, std:
       cycle_ps_(1e6 / p.get("host.clock_MHz")),
       post_cycles_(p.get("bmi_ib.post_cycles")),
       poll_cycles_(p.get("bmi_ib.poll_cycles")),
-      segment_cycles_(p.get("bmi_ib.segment_cycles")) {
+      segment_cycles_(p.get("bmi_ib.segment_cycles")),
+      spin_ps_(us_to_ps(p.get("bmi_ib.spin_us"))),
+      test_timeout_ps_(us_to_ps(p.get("pvfs2.job_test_timeout_ms") * 1000.0)),
+      // The file system's processes have just opened the file: their last activity is now.
+      last_action_(static_cast<size_t>(net.size()), sim.now()),
+      first_post_(static_cast<size_t>(net.size()), kNoPost) {
   // A fresh file system sets its connections up anew: receives an earlier series left posted are gone.
   for (int a = 0; a < net.size(); ++a)
     for (int b = 0; b < net.size(); ++b)
@@ -107,13 +112,35 @@ void BmiIb::free_buffer(int node, int peer) {
   ++d.free_buffers;
 }
 
+Time BmiIb::noticed_at(int node) const {
+  const Time now = sim().now();
+  const Time spun = last_action_[static_cast<size_t>(node)] + spin_ps_;
+  if (now < spun || test_timeout_ps_ == 0) return now;
+  const Time first = first_post_[static_cast<size_t>(node)];
+  const Time origin = first != kNoPost && first > spun ? first : spun;
+  if (now <= origin) return origin;
+  return origin + (now - origin + test_timeout_ps_ - 1) / test_timeout_ps_ * test_timeout_ps_;
+}
+
 void BmiIb::poll(int node, Step step) {
-  thread(node).hold(Work::kVapiCall, [this, node, step = std::move(step)](std::function<void()> release) {
-    Host& host = net_.host(node);
-    net_.hca(node).poll_cq(host, [this, &host, step, release](bool) {
-      sim().after(cycles(poll_cycles_), host.id(), EventKind::kHostCpuDone, 0, [step, release]() { step(release); });
+  auto test = [this, node, step = std::move(step)]() {
+    thread(node).hold(Work::kVapiCall, [this, node, step](std::function<void()> release) {
+      Host& host = net_.host(node);
+      last_action_[static_cast<size_t>(node)] = sim().now();
+      first_post_[static_cast<size_t>(node)] = kNoPost;
+      net_.hca(node).poll_cq(host, [this, &host, step, release](bool) {
+        sim().after(cycles(poll_cycles_), host.id(), EventKind::kHostCpuDone, 0, [step, release]() { step(release); });
+      });
     });
-  });
+  };
+  const Time at = noticed_at(node);
+  if (at > sim().now()) {
+    const ComponentId host = net_.host(node).id();
+    sim().trace().record(sim().now(), at, TraceKind::kPvfs2Work, host, 0, 0, static_cast<int32_t>(Work::kTestAsleep));
+    sim().at(at, host, EventKind::kHostCpuDone, 0, std::move(test));
+  } else {
+    test();
+  }
 }
 
 void BmiIb::post_message(int node, int peer, uint32_t bytes, uint32_t message, std::function<void()> arrived,
@@ -193,6 +220,7 @@ void BmiIb::transmit(int node, int peer, int tag, const std::vector<uint32_t>& s
   in.rendezvous = !eager;
   in.posted = sim().now();
   in.message = ++*ids_;
+  if (first_post_[static_cast<size_t>(node)] == kNoPost) first_post_[static_cast<size_t>(node)] = sim().now();
   if (!eager) {
     in.cookie = ++next_send_;
     in.sender_segments = segments;

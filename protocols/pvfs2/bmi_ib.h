@@ -19,6 +19,10 @@
 //    in place: it deregisters its segments (receive complete). Memory is registered and deregistered per message
 //    (the registration cache came in November 2005, after the seed).
 // The process's thread (BMI_testcontext's loop) does every step: each completion it handles costs one VAPI_poll_cq.
+// It spins only for bmi_ib.spin_us after its last completion (ib.c's last_action); after that a test that finds
+// nothing blocks for the job layer's max_idle_time (pvfs2.job_test_timeout_ms) in poll() on the TCP listen socket,
+// which InfiniBand traffic does not wake, so a completion waits for the end of that sleep. A server's BMI thread
+// tests all the time; a client tests from its first post (its PVFS_sys_wait).
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -93,8 +97,13 @@ class BmiIb : public BmiMethod {
                     std::function<void()> then);
   /// post_rr on QP 0 (repost a receive buffer), then post_sr_ack on QP 1; `then` when the CPU may go on.
   void repost_and_ack(int node, int peer, uint32_t message, std::function<void()> then);
-  /// On node's thread: one VAPI_poll_cq finding a completion plus bmi_ib's dispatch (bmi_ib.poll_cycles), then `step`.
+  /// On node's thread, once its test loop sees the completion (noticed_at): one VAPI_poll_cq finding it plus bmi_ib's
+  /// dispatch (bmi_ib.poll_cycles), then `step`.
   void poll(int node, Step step);
+  /// When node's BMI_testcontext loop sees a completion in its CQ now: at once while it spins (within spin_ps_ of its
+  /// last completion), else at the end of the test_timeout_ps_ sleep it is in; its sleeps run back to back from
+  /// the end of the spin, or from its first post since its last completion if later (a client entering a call).
+  Time noticed_at(int node) const;
   /// Registers (or deregisters) each of `segments` in turn (one VAPI call each), then `then`.
   void register_each(int node, std::vector<uint32_t> segments, bool deregister, std::function<void()> then);
   /// An eager message's CQE on the receiver.
@@ -121,6 +130,10 @@ class BmiIb : public BmiMethod {
   std::map<uint64_t, Send> sends_;
   uint64_t next_send_ = 0;
   uint64_t registrations_ = 0, rdma_writes_ = 0, buffer_waits_ = 0;
+  Time spin_ps_, test_timeout_ps_;
+  std::vector<Time> last_action_;  ///< per node: when its test loop last found a completion (ib.c's last_action)
+  std::vector<Time> first_post_;   ///< per node: its first post since then, kNoPost if none
+  static constexpr Time kNoPost = static_cast<Time>(-1);
 };
 
 }  // namespace hpcsim::pvfs2

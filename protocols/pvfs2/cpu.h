@@ -33,6 +33,7 @@ enum class Work : int32_t {
   kTroveDone = 15,     ///< the end of a Trove op (pvfs2.trove_call_us or the notification thread)
   kApplication = 16,   ///< the application's own copy (BT-IO's I/O buffer)
   kNotification = 17,  ///< glibc's SIGEV_THREAD notification thread of a completed lio_listio (os.thread_create_us)
+  kTestAsleep = 18,    ///< BMI_testcontext asleep in poll() though a completion waits (bmi_ib after its spin)
 };
 
 inline Time us_to_ps(double us) { return ns_to_ps(us * 1000.0); }

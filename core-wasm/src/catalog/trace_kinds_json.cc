@@ -96,6 +96,7 @@ constexpr ValueCode kValueCodes[] = {
     {TraceKind::kPvfs2Work, 15, "Trove op done"},
     {TraceKind::kPvfs2Work, 16, "application copy"},
     {TraceKind::kPvfs2Work, 17, "AIO notification thread"},
+    {TraceKind::kPvfs2Work, 18, "BMI test asleep in poll()"},
 };
 
 /// Kinds whose `value` is a level or an index rather than a code: what it counts ("values": "<text>").

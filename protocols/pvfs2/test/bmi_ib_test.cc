@@ -110,3 +110,33 @@ TEST(BmiIb, UnexpectedMessagesFitOneEagerBuffer) {
 
 }  // namespace
 }  // namespace hpcsim::pvfs2
+
+namespace hpcsim::pvfs2 {
+namespace {
+
+/// An eager send from 0 to 1 posted at `at` (ps); returns when node 1's receive completed.
+Time eager_at(Time at) {
+  IbRig r;
+  Time received = 0;
+  r.sim.at(at, r.net.host(0).id(), EventKind::kGeneric, 0, [&]() {
+    r.bmi->post_recv(1, 0, 7, {100}, 100, [&](int, uint64_t) { received = r.sim.now(); });
+    r.bmi->post_send(0, 1, 7, {100}, 100, [](int, uint64_t) {});
+  });
+  r.sim.run(UINT64_MAX);
+  return received - at;
+}
+
+TEST(BmiIb, AfterASecondIdleACompletionWaitsForTheEndOfTheTestLoopsSleepInPoll) {
+  // ib.c: BMI_ib_testcontext spins for 1 s after the last completion, then blocks max_idle_time (10 ms) in poll()
+  // on the listen socket, which the arriving message does not wake.
+  const Time busy = eager_at(ns_to_ps(500e6));  // 0.5 s after the file system's start: still spinning
+  const Time idle = eager_at(ns_to_ps(1500e6));  // 1.5 s: asleep in 10 ms steps from 1 s on
+  EXPECT_LT(busy, ns_to_ps(100e3));
+  EXPECT_GE(idle, busy + ns_to_ps(1e6));
+  // The receiver's sleeps run from 1 s on in 10 ms steps: the message is seen at 1.51 s, not before.
+  EXPECT_GE(idle + ns_to_ps(1500e6), ns_to_ps(1510e6));
+  EXPECT_LT(idle + ns_to_ps(1500e6), ns_to_ps(1510e6) + busy + ns_to_ps(50e3));
+}
+
+}  // namespace
+}  // namespace hpcsim::pvfs2
