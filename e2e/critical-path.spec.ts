@@ -76,3 +76,29 @@ test('in Compare, the path\'s time per resource of run A stands beside run B\'s 
   expect(Number(pci[2])).toBeLessThan(Number(pci[1]));
   expect(pci[3]).toMatch(/^−/);
 });
+
+test('a PVFS2 I/O call\'s critical path: LIO\'s holds its pack on the client, SG-LIO\'s none, both wait on Trove', async ({ emulator, page }) => {
+  const tile = JSON.parse(readFileSync(join(process.cwd(), 'scenarios/pvfs2-mpi-tile-io.json'), 'utf8'));
+  delete tile.walkthroughs;
+  // One series a run: the page simulates as far as it shows, so the first messages are that series'.
+  const callOf = async (series: string, label: RegExp) => {
+    const scenario = { ...tile, workload: { ...tile.workload, series: tile.workload.series.filter((s: { id: string }) => s.id === series) } };
+    await emulator.open(linkV4(scenario, { panels: ['path'] }));
+    await emulator.finishedFingerprint();
+    const view = page.getByTestId('critical-path-view');
+    const select = view.getByTestId('path-message-select');
+    await expect(select.locator('option', { hasText: label }).first()).toBeAttached();
+    const first = (await select.locator('option').allTextContents()).find((o) => label.test(o))!;
+    await select.selectOption({ label: first });
+    await view.getByTestId('path-unit-call').check();
+    await expect(view.getByTestId('path-status')).toContainText(`The I/O call of message #${first.match(/#(\d+)/)![1]}`);
+    expect(Number(await view.getByTestId('path-total-storage').getAttribute('data-us')), 'the call waits on Trove').toBeGreaterThan(0);
+    return view;
+  };
+  const lio = await callOf('lio', /^Elan4 LIO /);
+  await expect(lio.getByTestId('path-step-totals')).toContainText('LIO pack / unpack');
+  await lio.screenshot({ path: test.info().outputPath('critical-path-io-call.png') });
+  const sg = await callOf('sg-lio', /^Elan4-SG-LIO /);
+  await expect(sg.getByTestId('path-step-totals')).toContainText('AIO pread / pwrite');
+  await expect(sg.getByTestId('path-step-totals')).not.toContainText('LIO pack / unpack');
+});

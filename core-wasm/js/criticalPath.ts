@@ -233,7 +233,13 @@ function sendCall(trace: TraceColumnsView, ctx: PathContext, first: number): { h
  * O(trace length) for the scans plus O(path length · overlapping records) for the gaps.
  */
 export function criticalPath(trace: TraceColumnsView, ctx: PathContext, unit: PathUnit): CriticalPath {
-  if (unit.kind === 'call') return walk(trace, ctx, unit, unit.call.start_ps, unit.call.last, unit.call.host, []);
+  if (unit.kind === 'call') {
+    // The closing level is written by the work that saw the last response: without it the call's records were cut.
+    const cause = trace.cause[unit.call.last] - 1;
+    if (cause < 0 || trace.kind[cause] === KIND.client_requests || trace.t_end_ps[cause] < trace.t_end_ps[unit.call.last])
+      throw new CriticalPathError('the I/O call\'s records were beyond the trace\'s limit');
+    return walk(trace, ctx, unit, unit.call.start_ps, unit.call.last, unit.call.host, []);
+  }
   const records = recordsOf(trace, unit.message);
   if (records.length === 0) throw new CriticalPathError(`message ${unit.message}: no trace records (no such message, or its records were beyond the trace's limit)`);
   let last = lastRecord(trace, records);
@@ -491,6 +497,23 @@ export function ioCalls(trace: TraceColumnsView): IoCall[] {
     if (lo < messages.length && trace.t_start_ps[messages[lo]] <= c.end_ps) c.series = trace.value[messages[lo]];
   }
   return calls;
+}
+
+/**
+ * The PVFS2 I/O call message `m` belongs to: the call whose window holds the message's first record, of the client
+ * on the message's sending or receiving node; null when none (not a PVFS2 run, or the message is not in a call).
+ */
+export function callOfMessage(trace: TraceColumnsView, ctx: PathContext, m: number, calls: IoCall[] = ioCalls(trace)): IoCall | null {
+  const records = recordsOf(trace, m);
+  if (records.length === 0) return null;
+  const first = firstRecord(trace, records, false);
+  const at = trace.t_start_ps[first];
+  const nodes = new Set<number>();
+  for (const r of records) {
+    const n = ctx.nodeOf(trace.component[r]) ?? ctx.nodeOfLink(trace.component[r]);
+    if (n !== null) nodes.add(n);
+  }
+  return calls.find((c) => c.start_ps <= at && at <= c.end_ps && nodes.has(ctx.nodeOf(c.host) ?? -1)) ?? null;
 }
 
 /** A kind of step on a path with the time it took there in all (stepTotals). */

@@ -1,5 +1,6 @@
 /**
- * Critical-path view (issue 38): for the picked message (or the ping-pong iteration it starts), the steps that
+ * Critical-path view (issue 38): for the picked message (or the ping-pong iteration it starts, or the PVFS2 I/O call it
+ * belongs to: issue 37), the steps that
  * determined its end-to-end time as a waterfall on a time axis, one lane per resource and node, coloured by
  * resource class and labelled with the trace's step names; the iteration's host steps (seed 002 Table 1's rows) as
  * a band above; the time per resource as a stacked bar with its figures; and the steps as a table (each step's time
@@ -18,7 +19,10 @@ import { useChainSelectionStore } from '../state/chainSelectionStore';
 import { usePathUnitStore } from '../state/pathUnitStore';
 import { seek } from '../state/timeCursor';
 import { pingPongOf } from '../../../core-wasm/js/scenarioTypes';
-import { RESOURCE_CLASSES, RESOURCE_LABELS, type CriticalPath, type PathSegment, type ResourceClass } from '../../../core-wasm/js/criticalPath';
+import { RESOURCE_CLASSES, RESOURCE_LABELS, stepTotals, type CriticalPath, type PathSegment, type ResourceClass } from '../../../core-wasm/js/criticalPath';
+import { useRun } from '../run/RunContext';
+import { useTraceVersion } from '../hooks/useTraceVersion';
+import { TraceKind } from '../sim/traceKindCodes';
 import { RESOURCE_COLORS } from '../theme/palette';
 import { MessagePicker } from './MessagePicker';
 import { PathSizeCharts } from './PathSizeCharts';
@@ -129,6 +133,27 @@ function Totals({ path }: { path: CriticalPath }) {
   );
 }
 
+/** A long path's time by kind of step (an I/O call's hundreds of segments), the largest first. */
+function StepTotals({ path }: { path: CriticalPath }) {
+  const rows = useMemo(() => stepTotals(path).slice(0, 12), [path]);
+  const total = path.end_ps - path.start_ps;
+  return (
+    <table className="data-table" data-testid="path-step-totals">
+      <caption>Time per kind of step (the 12 largest), µs</caption>
+      <thead>
+        <tr><th>step</th><th>resource</th><th>times</th><th>µs</th><th>share</th></tr>
+      </thead>
+      <tbody>
+        {rows.map((t) => (
+          <tr key={`${t.resource} ${t.step}`}>
+            <td>{t.step}</td><td>{RESOURCE_LABELS[t.resource]}</td><td>{t.count}</td><td>{us(t.ps)}</td><td>{((100 * t.ps) / total).toFixed(0)}%</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function CriticalPathView() {
   const boxRef = useRef<HTMLElement>(null);
   const { width } = useElementSize(boxRef);
@@ -136,8 +161,12 @@ export function CriticalPathView() {
   const { message } = useChainMessage();
   const scenario = useScenario();
   const pingpong = pingPongOf(scenario) !== null;
+  const { trace } = useRun();
+  useTraceVersion();
+  // PVFS2 runs trace each client's outstanding requests: their I/O calls are units too.
+  const pvfs2 = trace.hasLevelKind(TraceKind.client_requests);
   const storedUnit = usePathUnitStore((s) => s.unit);
-  const unit = pingpong ? storedUnit : 'message';
+  const unit = (storedUnit === 'iteration' && pingpong) || (storedUnit === 'call' && pvfs2) ? storedUnit : 'message';
   const state = useCriticalPath(message, unit);
   const path = state && 'path' in state ? state.path : null;
   return (
@@ -160,6 +189,9 @@ export function CriticalPathView() {
             <label title={pingpong ? 'From the sending host\'s Post receive to its Wait for arrival: seed 002 Table 1\'s steps' : 'Only a ping-pong has iterations'}>
               <input type="radio" name="path-unit" data-testid="path-unit-iteration" disabled={!pingpong} checked={unit === 'iteration'} onChange={() => usePathUnitStore.getState().setUnit('iteration')} /> its ping-pong iteration
             </label>
+            <label title={pvfs2 ? 'The PVFS2 I/O call the message belongs to: the client\'s PVFS_sys_io, from its requests to the last server\'s response' : 'Only a PVFS2 run has I/O calls'}>
+              <input type="radio" name="path-unit" data-testid="path-unit-call" disabled={!pvfs2} checked={unit === 'call'} onChange={() => usePathUnitStore.getState().setUnit('call')} /> its PVFS2 I/O call
+            </label>
           </span>
         </span>
       </div>
@@ -168,11 +200,11 @@ export function CriticalPathView() {
       {path && (
         <>
           <p className="path-status" data-testid="path-status">
-            {unit === 'iteration' ? 'Iteration' : 'Message'} #{path.unit.message}: <b data-testid="path-total-us">{us(path.end_ps - path.start_ps)} µs</b> from {us(path.start_ps)} µs,{' '}
+            {path.unit.kind === 'call' ? `The I/O call of message #${message}` : `${unit === 'iteration' ? 'Iteration' : 'Message'} #${path.unit.message}`}: <b data-testid="path-total-us">{us(path.end_ps - path.start_ps)} µs</b> from {us(path.start_ps)} µs,{' '}
             {path.segments.length} segments. Bars on the causal chain are solid (hatched: another message the resource served first); lighter ones are the message's own work going on meanwhile; grey is waiting.
           </p>
           <Totals path={path} />
-          <PathCompare pathA={path} entry={messages.find((m) => m.message === message)} />
+          {path.unit.kind === 'call' ? <StepTotals path={path} /> : <PathCompare pathA={path} entry={messages.find((m) => m.message === message)} />}
           <Waterfall path={path} width={width} />
           {state && 'steps' in state && (
             <details className="path-steps">

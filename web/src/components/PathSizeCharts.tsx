@@ -18,6 +18,13 @@ import { formatBytes } from '../charts/formatBytes';
 import { ChartAxis } from './ChartAxis';
 
 const H = 190;
+/**
+ * A run without sizes (not a ping-pong): one array for every render. A fresh `[]` each render changed
+ * usePathsBySize's dependencies every render, so its effect reset its state after every render, an urgent update
+ * that threw away every transition in progress: with this view open on a PVFS2 run, the run's progress, the
+ * message lists and the charts stayed where the run's first trace batches had left them (2026-11-29).
+ */
+const NO_SIZES: readonly number[] = [];
 const M = { left: 48, right: 8, top: 8, bottom: 34 };
 
 function SizeChart({ label, stacks, share, width }: { label: string; stacks: SizeStack[]; share: boolean; width: number }) {
@@ -66,7 +73,7 @@ export function PathSizeCharts({ width }: { width: number }) {
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState(true);
   const series = scenario.workload.series;
-  const sizes = pingpong?.sizes_bytes ?? [];
+  const sizes = pingpong?.sizes_bytes ?? NO_SIZES;
   const { stacks, done, total } = usePathsBySize(series.length, sizes, open && pingpong !== null);
   if (!pingpong) return null;
   const chartW = Math.max(260, Math.min(520, (width - 24) / Math.min(series.length, 3)));

@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopology } from './useTopology';
 import { useRun } from '../run/RunContext';
-import { criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
+import { callOfMessage, criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
 import type { PathUnitKind } from '../state/pathUnitStore';
 
 /** The path, its steps and the analysis's time (ms, wall clock: `npm run bench:ui` reads it). */
 export type CriticalPathState = { path: CriticalPath; steps: PathStep[]; ms: number } | { error: string } | null;
 
 /**
- * The critical path of `message` (or of the ping-pong iteration it starts) in the current run's trace
- * (core-wasm/js/criticalPath.ts), recomputed when the trace grows; null with no message; an error the analysis
- * gives (no records yet, not a ping-pong) as text.
+ * The critical path of `message` (or of the ping-pong iteration it starts, or of the PVFS2 I/O call it belongs to) in
+ * the current run's trace (core-wasm/js/criticalPath.ts), recomputed when the trace grows; null with no message; an
+ * error the analysis gives (no records yet, not a ping-pong, not in an I/O call) as text.
  */
 export function useCriticalPath(message: number | null, unit: PathUnitKind): CriticalPathState {
   const { trace } = useRun();
@@ -22,7 +22,12 @@ export function useCriticalPath(message: number | null, unit: PathUnitKind): Cri
     if (message === null || !ctx || trace.length === 0) return null;
     try {
       const t0 = performance.now();
-      const path = criticalPath(trace, ctx, { kind: unit, message });
+      let path: CriticalPath;
+      if (unit === 'call') {
+        const call = callOfMessage(trace, ctx, message);
+        if (!call) return { error: `message ${message} is in no PVFS2 I/O call of the trace` };
+        path = criticalPath(trace, ctx, { kind: 'call', message: 0, call });
+      } else path = criticalPath(trace, ctx, { kind: unit, message });
       const steps = pathSteps(trace, path);
       return { path, steps, ms: performance.now() - t0 };
     } catch (e) {

@@ -26,7 +26,8 @@ export function usePathsBySize(seriesCount: number, sizes: readonly number[], en
   const total = seriesCount * sizes.length;
   const [state, setState] = useState<{ stacks: SizeStack[][]; done: number }>({ stacks: [], done: 0 });
   useEffect(() => {
-    setState({ stacks: [], done: 0 });
+    // Only a real change is an update: a reset of an empty state would re-render for nothing.
+    setState((s) => (s.stacks.length === 0 && s.done === 0 ? s : { stacks: [], done: 0 }));
     if (!enabled || status !== 'finished' || !topology || total === 0) return;
     const ctx = new PathContext(topology);
     const first = firstMessages(trace);

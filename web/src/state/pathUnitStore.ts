@@ -1,7 +1,10 @@
-/** Whether the critical-path view follows the picked message alone or the ping-pong iteration it starts. */
+/**
+ * Whether the critical-path view follows the picked message alone, the ping-pong iteration it starts, or the PVFS2
+ * I/O call it belongs to.
+ */
 import { create } from 'zustand';
 
-export type PathUnitKind = 'message' | 'iteration';
+export type PathUnitKind = 'message' | 'iteration' | 'call';
 
 interface PathUnitState {
   unit: PathUnitKind;
