@@ -11,39 +11,39 @@ namespace {
 
 struct Rec {
   double t0, t1;
-  uint32_t kind, cause;
+  uint32_t cause, number;  ///< its cause and its own record number (index + 1)
   int32_t value;
 };
 
-std::vector<Rec> records(TraceBuffer& t) {
+/// The pvfs2_work records of the trace, in recording order.
+std::vector<Rec> work_records(TraceBuffer& t) {
   const size_t n = t.take(t.pending());
   std::vector<Rec> out;
   for (size_t i = 0; i < n; ++i)
-    out.push_back({t.batch_t0()[i], t.batch_t1()[i], t.batch_kind()[i], t.batch_cause()[i], t.batch_value()[i]});
+    if (t.batch_kind()[i] == static_cast<uint32_t>(TraceKind::kPvfs2Work))
+      out.push_back({t.batch_t0()[i], t.batch_t1()[i], t.batch_cause()[i], static_cast<uint32_t>(i + 1), t.batch_value()[i]});
   return out;
 }
 
-TEST(ThreadWork, QueuedWorkIsTracedOverItsOwnTimeAndWhatFollowsHangsFromIt) {
-  ParameterSet p("osu-elan4-2005");
+/// One thread on node 0 of a two-node Elan4 cluster.
+struct ThreadRig {
+  ParameterSet p{"osu-elan4-2005"};
   Simulator sim;
-  QsnetCluster cluster(sim, p, 2, NicFamily::kElan4);
-  Thread t(sim, cluster.host(0));
+  QsnetCluster cluster{sim, p, 2, NicFamily::kElan4};
+  Thread t{sim, cluster.host(0)};
+};
+
+TEST(ThreadWork, QueuedWorkIsTracedOverItsOwnTimeAndWhatFollowsHangsFromIt) {
+  ThreadRig r;
   bool done = false;
-  t.run(Work::kServerRequest, 30'000'000, []() {});
-  t.run(Work::kFlowStep, 4'000'000, [&]() {
-    t.run(Work::kServerResponse, 8'000'000, [&]() { done = true; });
+  r.t.run(Work::kServerRequest, 30'000'000, []() {});
+  r.t.run(Work::kFlowStep, 4'000'000, [&]() {
+    r.t.run(Work::kServerResponse, 8'000'000, [&]() { done = true; });
   });
-  t.run(Work::kFlowStep, 0, []() {});  // no time held: no record
-  sim.run(UINT64_MAX);
+  r.t.run(Work::kFlowStep, 0, []() {});  // no time held: no record
+  r.sim.run(UINT64_MAX);
   ASSERT_TRUE(done);
-  std::vector<Rec> w;
-  std::vector<size_t> number;  // record numbers (index + 1) of the work records
-  const std::vector<Rec> all = records(sim.trace());
-  for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].kind == static_cast<uint32_t>(TraceKind::kPvfs2Work)) {
-      w.push_back(all[i]);
-      number.push_back(i + 1);
-    }
+  const std::vector<Rec> w = work_records(r.sim.trace());
   ASSERT_EQ(w.size(), 3u);
   EXPECT_EQ(w[0].value, static_cast<int32_t>(Work::kServerRequest));
   EXPECT_EQ(w[0].t0, 0);
@@ -55,22 +55,17 @@ TEST(ThreadWork, QueuedWorkIsTracedOverItsOwnTimeAndWhatFollowsHangsFromIt) {
   // Posted by the flow step's completion, the response follows it on the path.
   EXPECT_EQ(w[2].value, static_cast<int32_t>(Work::kServerResponse));
   EXPECT_EQ(w[2].t0, 34'000'000);
-  EXPECT_EQ(w[2].cause, number[1]);
+  EXPECT_EQ(w[2].cause, w[1].number);
 }
 
 TEST(ThreadWork, AHoldIsOneRecordOverTheWholeHoldWrittenAtItsRelease) {
-  ParameterSet p("osu-elan4-2005");
-  Simulator sim;
-  QsnetCluster cluster(sim, p, 2, NicFamily::kElan4);
-  Thread t(sim, cluster.host(0));
-  t.hold(Work::kVapiCall, [&](std::function<void()> release) {
-    sim.after(5'000'000, cluster.host(0).id(), EventKind::kHostCpuDone, 0, release);
+  ThreadRig r;
+  r.t.hold(Work::kVapiCall, [&](std::function<void()> release) {
+    r.sim.after(5'000'000, r.cluster.host(0).id(), EventKind::kHostCpuDone, 0, release);
   });
-  t.run(Work::kBmiTest, 1'000'000, []() {});  // waits for the release
-  sim.run(UINT64_MAX);
-  std::vector<Rec> w;
-  for (const Rec& r : records(sim.trace()))
-    if (r.kind == static_cast<uint32_t>(TraceKind::kPvfs2Work)) w.push_back(r);
+  r.t.run(Work::kBmiTest, 1'000'000, []() {});  // waits for the release
+  r.sim.run(UINT64_MAX);
+  const std::vector<Rec> w = work_records(r.sim.trace());
   ASSERT_EQ(w.size(), 2u);
   EXPECT_EQ(w[0].value, static_cast<int32_t>(Work::kVapiCall));
   EXPECT_EQ(w[0].t0, 0);
