@@ -20,6 +20,7 @@
  */
 import { CORE_CATALOG } from './coreCatalog.generated';
 import type { Topology, TopologyComponent, TraceColumnsView } from './bridgeTypes';
+import type { IoCall } from './ioCalls';
 
 /** The trace columns the analysis reads (a TraceStore, or a run's whole trace: core-wasm/js/traceRun.ts). */
 export type { TraceColumnsView };
@@ -67,21 +68,6 @@ export interface PathPhase {
   step: string;
   start_ps: number;
   end_ps: number;
-}
-
-/**
- * One PVFS2 I/O call of a client (seed 000): from the client_requests record that raises its host's outstanding
- * requests from 0 to the one that returns them to 0 (`last`, the record the path is walked back from).
- */
-export interface IoCall {
-  /** The client's host component. */
-  host: number;
-  start_ps: number;
-  end_ps: number;
-  /** Index of the closing client_requests record. */
-  last: number;
-  /** The series (its place in workload.series) of the first message the call's window holds; −1 when none. */
-  series: number;
 }
 
 export type PathUnit = { kind: 'message' | 'iteration'; message: number } | { kind: 'call'; message: 0; call: IoCall };
@@ -463,57 +449,6 @@ export function firstMessages(trace: TraceColumnsView): Map<string, number> {
     if (seen === undefined || trace.t_start_ps[r] < trace.t_start_ps[seen]) first.set(key, r);
   }
   return new Map([...first].map(([k, r]) => [k, trace.message[r]]));
-}
-
-/**
- * Every PVFS2 I/O call in the trace (seed 000's clients: the client_requests level records of protocols/pvfs2), in
- * order of start, each with the series of the first message record in its window. O(trace length).
- */
-export function ioCalls(trace: TraceColumnsView): IoCall[] {
-  const open = new Map<number, number>();
-  const calls: IoCall[] = [];
-  for (let r = 0; r < trace.length; r++) {
-    if (trace.kind[r] !== KIND.client_requests) continue;
-    const host = trace.component[r];
-    if (!open.has(host)) {
-      if (trace.value[r] > 0) open.set(host, trace.t_start_ps[r]);
-    } else if (trace.value[r] === 0) {
-      calls.push({ host, start_ps: open.get(host) as number, end_ps: trace.t_end_ps[r], last: r, series: -1 });
-      open.delete(host);
-    }
-  }
-  calls.sort((a, b) => a.start_ps - b.start_ps || a.host - b.host);
-  const messages: number[] = [];
-  for (let r = 0; r < trace.length; r++) if (trace.kind[r] === KIND.message) messages.push(r);
-  messages.sort((a, b) => trace.t_start_ps[a] - trace.t_start_ps[b]);
-  for (const c of calls) {
-    let lo = 0;
-    let hi = messages.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (trace.t_start_ps[messages[mid]] < c.start_ps) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < messages.length && trace.t_start_ps[messages[lo]] <= c.end_ps) c.series = trace.value[messages[lo]];
-  }
-  return calls;
-}
-
-/**
- * The PVFS2 I/O call message `m` belongs to: the call whose window holds the message's first record, of the client
- * on the message's sending or receiving node; null when none (not a PVFS2 run, or the message is not in a call).
- */
-export function callOfMessage(trace: TraceColumnsView, ctx: PathContext, m: number, calls: IoCall[] = ioCalls(trace)): IoCall | null {
-  const records = recordsOf(trace, m);
-  if (records.length === 0) return null;
-  const first = firstRecord(trace, records, false);
-  const at = trace.t_start_ps[first];
-  const nodes = new Set<number>();
-  for (const r of records) {
-    const n = ctx.nodeOf(trace.component[r]) ?? ctx.nodeOfLink(trace.component[r]);
-    if (n !== null) nodes.add(n);
-  }
-  return calls.find((c) => c.start_ps <= at && at <= c.end_ps && nodes.has(ctx.nodeOf(c.host) ?? -1)) ?? null;
 }
 
 /** A kind of step on a path with the time it took there in all (stepTotals). */

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopology } from './useTopology';
 import { useRun } from '../run/RunContext';
-import { callOfMessage, criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
+import { criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
+import { callOfMessage } from '../../../core-wasm/js/ioCalls';
 import type { PathUnitKind } from '../state/pathUnitStore';
 
 /** The path, its steps and the analysis's time (ms, wall clock: `npm run bench:ui` reads it). */
