@@ -103,9 +103,9 @@ test('#scenario=pvfs2-btio&w=btio: BT-IO runs in the page with the native finger
   await expect(page.getByText('BT-IO: paper (seed 000) vs simulated').first()).toBeVisible();
   const tables = page.getByTestId('result-tables');
   for (const row of ['No IO', 'Elan4-SG-LIO', 'Elan4 LIO', 'IBA']) await expect(tables.getByText(row, { exact: true }).first()).toBeVisible();
-  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 3 of 5');
+  await expect(page.getByTestId('walkthrough-step')).toHaveText('step 3 of 6');
   await expect(page.getByTestId('walkthrough-text')).toContainText('I/O time is a difference');
-  // The last step says where SG-LIO's lead comes from; the run's published figures mark LIO's I/O time calibrated.
+  // The fifth step says where SG-LIO's lead comes from; the run's published figures mark LIO's I/O time calibrated.
   await page.getByTestId('walkthrough-next').click();
   await page.getByTestId('walkthrough-next').click();
   await expect(page.getByTestId('walkthrough-text')).toContainText("Where SG-LIO's lead comes from");
