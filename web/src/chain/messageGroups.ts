@@ -1,6 +1,6 @@
 /**
  * The event-chain picker's list: the run's messages (chain/messageList.ts) grouped by series, optionally narrowed to
- * one payload size, so that a sweep of many sizes and series (972 messages on the PVFS2 list I/O run) reads as a
+ * one payload size, so that a sweep of many sizes and series (655 messages in the PVFS2 list I/O run's trace) reads as a
  * short list. The message drawn stays listed whatever the size filter, so the picker always shows it.
  */
 import type { MessageEntry } from './messageList';

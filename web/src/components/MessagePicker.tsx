@@ -55,7 +55,7 @@ export function MessagePicker({ messages, message, onPick, testIdPrefix, purpose
           onChange={(e) => onPick(e.target.value === '' ? null : Number(e.target.value))}
         >
           <option value="">pick a message…</option>
-          {/* One group per series, so a run of many messages (972 on the PVFS2 list I/O sweep) reads by transport;
+          {/* One group per series, so a run of many messages (655 in the PVFS2 list I/O run's trace) reads by transport;
               the size filter above narrows each group to one payload size. */}
           {bySeries.map(([seriesIndex, group]) => (
             <optgroup key={seriesIndex} label={`${seriesName(seriesIndex)} (${group.length})`}>
