@@ -138,7 +138,7 @@ function StepTotals({ path }: { path: CriticalPath }) {
   const rows = useMemo(() => stepTotals(path).slice(0, 12), [path]);
   const total = path.end_ps - path.start_ps;
   return (
-    <table className="data-table" data-testid="path-step-totals">
+    <table className="path-step-totals" data-testid="path-step-totals">
       <caption>Time per kind of step (the 12 largest), µs</caption>
       <thead>
         <tr><th>step</th><th>resource</th><th>times</th><th>µs</th><th>share</th></tr>
