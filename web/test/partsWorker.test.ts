@@ -92,7 +92,8 @@ for (const maxRecords of [1_000_000, 45_000]) {
     assert.equal(four.state().end_ps, one.state().end_ps);
     assert.equal(four.state().events, one.state().events);
     const [a, b] = [one.trace, four.trace];
-    assert.ok(a.length > 40_000, `${a.length} records`);
+    // Each of the 6 parts keeps at most its share of the cap (7,500 of 45,000), the long ones all of it.
+    assert.ok(a.length > 15_000, `${a.length} records`);
     assert.ok(a.length <= maxRecords);
     assert.equal(b.length, a.length);
     for (const column of ['t_start_ps', 't_end_ps', 'kind', 'component', 'message', 'bytes', 'value', 'cause'] as const)

@@ -51,7 +51,14 @@ void Session::start_part(size_t index) {
       ended_traces_.push_back(std::make_unique<TraceBuffer>(std::move(last.sim->trace())));
     retire_part(last);
   }
-  const uint64_t limit = scenario_.trace_max_records > p->records_before ? scenario_.trace_max_records - p->records_before : 0;
+  // With a per-run limit (trace.max_records_per_run: the trace shared out over the runs), each part keeps at most its
+  // share of trace.max_records, state records included, so a long first part (BT-IO's No IO run, whose Elan4 event
+  // and queue states are kept beyond the per-run limit) cannot leave the later parts no trace; run alone, a part keeps
+  // the same share, so the trace is the same however the parts ran. Without one, the parts fill it in order.
+  const bool shared = part_count_ >= 2 && scenario_.trace_max_records_per_run > 0;
+  const uint64_t share = shared ? scenario_.trace_max_records / part_count_ : scenario_.trace_max_records;
+  const uint64_t left = scenario_.trace_max_records > p->records_before ? scenario_.trace_max_records - p->records_before : 0;
+  const uint64_t limit = std::min(share, left);
   p->sim = std::make_unique<Simulator>(static_cast<size_t>(limit));
   p->sim->trace().set_batch_offsets(static_cast<double>(p->origin), p->messages_before, p->records_before);
   p->machine = catalog().fabric(scenario_.fabric)->make_machine(*p->sim, scenario_);

@@ -162,6 +162,23 @@ TEST(SessionParts, RecordsOfEndedPartsWaitToBeTaken) {
   EXPECT_EQ(lazy, eager);
 }
 
+// With a per-run limit, each part keeps at most its share of trace.max_records (states included), so the last part
+// has a trace too however long the first ones are (BT-IO's No IO run used up the whole limit before 2026-11-29).
+TEST(SessionParts, WithAPerRunLimitEachPartKeepsItsShareOfTheTrace) {
+  std::string scenario = kCampaign;
+  const std::string from = R"("trace":{"max_records_per_run":20000})";
+  scenario.replace(scenario.find(from), from.size(), R"("trace":{"max_records":30000,"max_records_per_run":20000})");
+  uint64_t capped = 0;
+  for (int k = 0; k < 6; ++k) {
+    // What the part records with the default limit (1,000,000), and with 30,000: its share of 5,000 at most.
+    const uint64_t free = nlohmann::json::parse(part_result(k))["records"].get<uint64_t>();
+    const uint64_t kept = nlohmann::json::parse(part_result(k, scenario))["records"].get<uint64_t>();
+    EXPECT_EQ(kept, std::min<uint64_t>(free, 30000u / 6)) << "part " << k;
+    if (free > 30000u / 6) ++capped;
+  }
+  EXPECT_GE(capped, 2u);  // the share binds, on later parts too
+}
+
 TEST(SessionParts, APartOrAMergeThatDoesNotFitIsRefused) {
   std::string err;
   EXPECT_EQ(Session::create(kCampaign, &err, 6), nullptr);
