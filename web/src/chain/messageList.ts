@@ -25,33 +25,31 @@ const MIN_PER_PAIR = 5;
 /** One number per (series, payload size): series × 2^32 + bytes (exact in a double). */
 const pairOf = (series: number, bytes: number): number => series * 2 ** 32 + bytes;
 
-export function listMessages(trace: TraceStore): MessageEntry[] {
+/** Calls `each` once per distinct message of the trace's message index, in start order, with its record and pair. */
+function forEachMessage(trace: TraceStore, each: (r: number, message: number, pair: number) => void): void {
   const idx = trace.index.message;
-  // First the pairs and how many distinct messages each has, then each pair's first ones.
-  const counts = new Map<number, number>();
   const seen = new Set<number>();
   for (let i = 0; i < idx.length; i++) {
     const r = idx.order[i];
     const message = trace.message[r];
     if (message === 0 || seen.has(message)) continue;
     seen.add(message);
-    const pair = pairOf(trace.value[r], trace.bytes[r]);
-    counts.set(pair, (counts.get(pair) ?? 0) + 1);
+    each(r, message, pairOf(trace.value[r], trace.bytes[r]));
   }
+}
+
+export function listMessages(trace: TraceStore): MessageEntry[] {
+  // First the pairs and how many distinct messages each has, then each pair's first ones.
+  const counts = new Map<number, number>();
+  forEachMessage(trace, (_r, _m, pair) => counts.set(pair, (counts.get(pair) ?? 0) + 1));
   const perPair = Math.max(MIN_PER_PAIR, Math.floor(LIST_BUDGET / Math.max(1, counts.size)));
   const out: MessageEntry[] = [];
   const taken = new Map<number, number>();
-  seen.clear();
-  for (let i = 0; i < idx.length; i++) {
-    const r = idx.order[i];
-    const message = trace.message[r];
-    if (message === 0 || seen.has(message)) continue;
-    seen.add(message);
-    const pair = pairOf(trace.value[r], trace.bytes[r]);
+  forEachMessage(trace, (r, message, pair) => {
     const n = taken.get(pair) ?? 0;
-    if (n >= perPair) continue;
+    if (n >= perPair) return;
     taken.set(pair, n + 1);
     out.push({ message, seriesIndex: trace.value[r], bytes: trace.bytes[r], start_ps: trace.t_start_ps[r] });
-  }
+  });
   return out;
 }
