@@ -6,7 +6,8 @@
  * object {"critical_path": {"message", "unit", "start_us", "end_us", "total_us", "segments": [{"start_us",
  * "end_us", "resource", "step", "node", "role"}], "by_resource_us": {...}, "phases": [...]}}.
  */
-import { criticalPath, CriticalPathError, firstMessageOf, PathContext, RESOURCE_CLASSES, RESOURCE_LABELS, stepTotals, type CriticalPath } from '../js/criticalPath';
+import { criticalPath, CriticalPathError, firstMessageOf, PathContext, RESOURCE_CLASSES, RESOURCE_LABELS, type CriticalPath } from '../js/criticalPath';
+import { stepTotals } from '../js/pathSteps';
 import { ioCalls } from '../js/ioCalls';
 import { runKeepingTrace } from '../js/traceRun';
 import type { CoreBridge } from '../js/coreBridge';

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadWasm, ROOT } from '../../cli/engines';
-import { criticalPath, firstMessageOf, PathContext, pathSteps, stepTotals, type CriticalPath } from '../../js/criticalPath';
+import { criticalPath, firstMessageOf, PathContext, type CriticalPath } from '../../js/criticalPath';
+import { pathSteps, stepTotals } from '../../js/pathSteps';
 import { ioCalls } from '../../js/ioCalls';
 import { runKeepingTrace } from '../../js/traceRun';
 

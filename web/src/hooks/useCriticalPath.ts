@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTraceVersion } from './useTraceVersion';
 import { useTopology } from './useTopology';
 import { useRun } from '../run/RunContext';
-import { criticalPath, CriticalPathError, PathContext, pathSteps, type CriticalPath, type PathStep } from '../../../core-wasm/js/criticalPath';
+import { criticalPath, CriticalPathError, PathContext, type CriticalPath } from '../../../core-wasm/js/criticalPath';
+import { pathSteps, type PathStep } from '../../../core-wasm/js/pathSteps';
 import { callOfMessage } from '../../../core-wasm/js/ioCalls';
 import type { PathUnitKind } from '../state/pathUnitStore';
 
