@@ -21,6 +21,7 @@
 import { CORE_CATALOG } from './coreCatalog.generated';
 import type { Topology, TopologyComponent, TraceColumnsView } from './bridgeTypes';
 import type { IoCall } from './ioCalls';
+import { PVFS2_TEST_ASLEEP, PVFS2_TROVE_WORK } from './pvfs2Work';
 
 /** The trace columns the analysis reads (a TraceStore, or a run's whole trace: core-wasm/js/traceRun.ts). */
 export type { TraceColumnsView };
@@ -91,10 +92,6 @@ const VALUE_NAMES = new Map<number, Record<string, string>>(
 );
 const PACKET_KINDS = new Set(['qdma_packet', 'rdma_packet', 'ack_packet', 'nak_packet', 'control_packet'].map((n) => KIND[n]));
 const PROCESSOR_KINDS = new Set(['nic_thread', 'hca_step', 'host_op', 'e4_event', 'trove_op', 'pvfs2_work'].map((n) => KIND[n]));
-/** pvfs2_work codes (protocols/pvfs2/cpu.h's Work) that are Trove's: lio_listio round, AIO pread/pwrite, op done, notification thread. */
-const PVFS2_TROVE_WORK = new Set([13, 14, 15, 17]);
-/** pvfs2_work code of a BMI test asleep in poll() while a completion waits (bmi_ib): the process waits. */
-const PVFS2_TEST_ASLEEP = 18;
 const HOST_OP_SEND = 2;
 const HOST_OP_POST_RECEIVE = 1;
 const HOST_OP_WAIT_ARRIVAL = 4;

@@ -5,8 +5,7 @@
  */
 import type { TraceStore } from './traceStore';
 import { TraceKind } from '../sim/traceKindCodes';
-
-const PVFS2_TEST_ASLEEP = 18;
+import { PVFS2_TEST_ASLEEP } from '../../../core-wasm/js/pvfs2Work';
 
 export function busyComponents(trace: TraceStore, t_ps: number): Set<number> {
   const busy = new Set<number>();
